@@ -1,0 +1,48 @@
+"""`companion check FILE MOVE`: the referee's ruling on a move in a saved state or game."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from ..errors import FormatError
+from ..games import saves
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "check",
+        help="print the ruling for a move in a saved state or game",
+        description="MOVE is a JSON object (docs/formats.md), or @FILE to read it from a file.",
+    )
+    parser.add_argument("file", help="a saved state or game record")
+    parser.add_argument("move", help='the move as JSON, e.g. \'{"kind": "take", ...}\', or @move.json')
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.set_defaults(handler=handle)
+
+
+def handle(args: argparse.Namespace, config) -> int:
+    record = saves.load(args.file)
+    if args.move.startswith("@"):
+        data, source = saves.read_json_file(args.move[1:]), args.move[1:]
+    else:
+        source = "MOVE argument"
+        try:
+            data = json.loads(args.move)
+        except json.JSONDecodeError as exc:
+            raise FormatError(source, f"column {exc.colno}", f"not valid JSON ({exc.msg})") from None
+    move = saves.parse_move(data, record.spec, source)
+    ruling = record.final.check(move)
+    lang = config.get("general", "language")
+    if args.json:
+        print(json.dumps(ruling.to_json(), ensure_ascii=False, indent=1))
+    else:
+        print(f"{'ACCEPTED' if ruling.accepted else 'NOT ALLOWED'}: {move.describe().render(lang)}")
+        for violation in ruling.violations:
+            print(f"  [{violation.rule_id}] {violation.message.render(lang)}")
+            if violation.fix is not None:
+                print(f"    fix: {violation.fix.render(lang)}")
+        for note in ruling.notes:
+            print(f"  {note.render(lang)}")
+    return 0 if ruling.accepted else 1

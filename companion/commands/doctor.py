@@ -1,0 +1,24 @@
+"""`companion doctor`: checks this device and says how to fix what is wrong."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..config import candidate_paths
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("doctor", help="check camera, GPIO, display, fonts, calibration, journal")
+    parser.add_argument("--config", action="store_true", help="show the effective config and where each value came from")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.set_defaults(handler=handle)
+
+
+def handle(args: argparse.Namespace, config) -> int:
+    if args.config:
+        print("\n".join(config.describe()))
+        print("# searched: " + ", ".join(str(p) for p in candidate_paths()))
+        return 0
+    from ..diagnostics import run_checks  # device checks (camera, GPIO, fonts...) are heavier imports
+
+    return run_checks(config, as_json=args.json)

@@ -1,0 +1,38 @@
+"""The registry of games. Each game package registers its GameSpec when imported."""
+
+from __future__ import annotations
+
+import importlib
+
+from ..errors import CompanionError
+from .api import GameSpec
+
+GAME_IDS = ("babylon", "reclamation", "babel", "baubylon")
+_GAMES: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    _GAMES[spec.id] = spec
+    return spec
+
+
+def _load(game_id: str) -> None:
+    if game_id not in _GAMES:
+        importlib.import_module(f"companion.games.{game_id}")
+
+
+def get(game_id: str) -> GameSpec:
+    if game_id not in GAME_IDS:
+        raise CompanionError(f"unknown game {game_id!r}: expected one of {', '.join(GAME_IDS)}")
+    _load(game_id)
+    return _GAMES[game_id]
+
+
+def all_games() -> tuple[GameSpec, ...]:
+    specs = []
+    for game_id in GAME_IDS:
+        try:
+            specs.append(get(game_id))
+        except ModuleNotFoundError:
+            continue  # a game whose engine is not installed on this device
+    return tuple(specs)

@@ -1,0 +1,140 @@
+"""Saved states, moves and game records: the versioned JSON envelopes of docs/formats.md."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import FormatError
+from .api import GameSpec, GameState, IllegalMove, Move
+from .jsonread import JsonReader
+from .registry import GAME_IDS, get
+
+FORMAT_VERSION = 1
+STATE_FORMAT = "table-companion/state"
+GAME_FORMAT = "table-companion/game"
+MOVE_FORMAT = "table-companion/move"
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A whole game: the starting state and every move since, in order."""
+
+    spec: GameSpec
+    initial: GameState
+    moves: tuple[Move, ...]
+    final: GameState
+
+    def states(self) -> list[GameState]:
+        states = [self.initial]
+        for move in self.moves:
+            states.append(states[-1].apply(move))
+        return states
+
+
+def state_to_json(state: GameState) -> dict[str, Any]:
+    return {"format": STATE_FORMAT, "version": FORMAT_VERSION, "game": state.game, "state": state.to_json()}
+
+
+def move_to_json(game: str, move: Move) -> dict[str, Any]:
+    return {"format": MOVE_FORMAT, "version": FORMAT_VERSION, "game": game, "move": move.to_json()}
+
+
+def record_to_json(initial: GameState, moves: list[Move] | tuple[Move, ...]) -> dict[str, Any]:
+    return {
+        "format": GAME_FORMAT,
+        "version": FORMAT_VERSION,
+        "game": initial.game,
+        "initial": initial.to_json(),
+        "moves": [m.to_json() for m in moves],
+    }
+
+
+def read_json_file(path: str | Path) -> Any:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise FormatError(str(path), "", "no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise FormatError(str(path), "", f"cannot be read ({exc})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FormatError(str(path), f"line {exc.lineno}, column {exc.colno}", f"not valid JSON ({exc.msg})") from None
+
+
+def write_json_atomic(path: str | Path, data: Any) -> None:
+    """Write via a temporary file and rename, so a power cut never leaves half a file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, ensure_ascii=False, indent=1)
+            handle.write("\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _envelope(reader: JsonReader, expected_formats: tuple[str, ...]) -> tuple[str, GameSpec]:
+    fmt = reader.get("format").str(expected_formats)
+    version = reader.get("version").int(minimum=1)
+    if version > FORMAT_VERSION:
+        raise reader.get("version").fail(f"expected version ≤ {FORMAT_VERSION} (this file is from a newer companion)")
+    game = reader.get("game").str(GAME_IDS)
+    return fmt, get(game)
+
+
+def parse_state(data: Any, source: str) -> GameState:
+    reader = JsonReader(data, source)
+    _, spec = _envelope(reader, (STATE_FORMAT,))
+    return spec.state_type.from_json(reader.get("state").value, source)
+
+
+def parse_move(data: Any, spec: GameSpec, source: str = "<move>") -> Move:
+    """A move in its envelope, or a bare move object {"kind": ...} of the given game."""
+    reader = JsonReader(data, source)
+    if reader.has("format"):
+        fmt, move_spec = _envelope(reader, (MOVE_FORMAT,))
+        if move_spec.id != spec.id:
+            raise reader.get("game").fail(f"expected a move of {spec.id}")
+        return spec.state_type.move_from_json(reader.get("move").value, source)
+    return spec.state_type.move_from_json(data, source)
+
+
+def parse_record(data: Any, source: str) -> GameRecord:
+    reader = JsonReader(data, source)
+    _, spec = _envelope(reader, (GAME_FORMAT,))
+    initial = spec.state_type.from_json(reader.get("initial").value, source)
+    moves: list[Move] = []
+    state = initial
+    for move_reader in reader.get("moves").list():
+        move = spec.state_type.move_from_json(move_reader.value, source)
+        try:
+            state = state.apply(move)
+        except IllegalMove as exc:
+            reasons = "; ".join(f"{v.rule_id}: {v.message}" for v in exc.ruling.violations)
+            raise FormatError(source, move_reader.path, f"this move is not legal in the game so far ({reasons})") from None
+        moves.append(move)
+    return GameRecord(spec, initial, tuple(moves), state)
+
+
+def load(path: str | Path) -> GameRecord:
+    """Load a saved state or a whole game record; a state loads as a record with no moves."""
+    data = read_json_file(path)
+    source = str(path)
+    reader = JsonReader(data, source)
+    fmt = reader.get("format").str((STATE_FORMAT, GAME_FORMAT))
+    if fmt == GAME_FORMAT:
+        return parse_record(data, source)
+    state = parse_state(data, source)
+    return GameRecord(get(state.game), state, (), state)
