@@ -11,7 +11,7 @@ from __future__ import annotations
 import gettext
 import sys
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +39,7 @@ def normalise_language(lang: str | None) -> str:
     return base if base in LANGUAGES else DEFAULT_LANGUAGE
 
 
-@lru_cache(maxsize=None)
+@cache
 def translation(lang: str | None) -> gettext.NullTranslations:
     code = normalise_language(lang)
     return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[code], fallback=True)

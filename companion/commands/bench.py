@@ -1,9 +1,32 @@
-"""`companion bench`: benchmarks: rules, vision, referee."""
+"""`companion bench TOPIC`: benchmarks whose figures go into the closing notes (never timed tests).
+
+Each topic is a module companion/benchmarking/<topic>.py with `HELP` and
+`main(argv: list[str], config) -> int`.
+"""
 
 from __future__ import annotations
 
-from ._pending import register_pending
+import argparse
+import importlib
+import pkgutil
+
+from .. import benchmarking
+from ..errors import CompanionError
 
 
-def register(subparsers):
-    register_pending(subparsers, "bench", "benchmarks: rules, vision, referee", "the benchmarks")
+def topics() -> list[str]:
+    return sorted(m.name for m in pkgutil.iter_modules(benchmarking.__path__) if not m.name.startswith("_"))
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("bench", help="benchmarks: " + ", ".join(topics()) or "benchmarks")
+    parser.add_argument("topic", help="one of: " + ", ".join(topics()))
+    parser.add_argument("rest", nargs=argparse.REMAINDER, help="options of the topic (try TOPIC --help)")
+    parser.set_defaults(handler=handle)
+
+
+def handle(args: argparse.Namespace, config) -> int:
+    if args.topic not in topics():
+        raise CompanionError(f"unknown benchmark {args.topic!r}: expected one of {', '.join(topics())}")
+    module = importlib.import_module(f"companion.benchmarking.{args.topic}")
+    return int(module.main(args.rest, config) or 0)

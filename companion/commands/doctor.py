@@ -19,6 +19,8 @@ def handle(args: argparse.Namespace, config) -> int:
         print("\n".join(config.describe()))
         print("# searched: " + ", ".join(str(p) for p in candidate_paths()))
         return 0
-    from ..diagnostics import run_checks  # device checks (camera, GPIO, fonts...) are heavier imports
+    from ..diagnostics import (
+        run_checks,  # device checks (camera, GPIO, fonts...) are heavier imports
+    )
 
     return run_checks(config, as_json=args.json)

@@ -1,0 +1,1 @@
+"""Benchmark topics for `companion bench` (one module each)."""

@@ -1,0 +1,1 @@
+"""The live referee: tracker (observations → moves → rulings), events, journal."""

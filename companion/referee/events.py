@@ -1,0 +1,72 @@
+"""Events the referee emits, consumed by the feedback layer (LED, buzzer) and the UI.
+
+They are plain immutable data: the UI and feedback never call back into the tracker except through
+the explicit `Override` commands the tracker accepts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..games.api import GameState, Message, Move, Ruling, ScoreSheet
+
+
+@dataclass(frozen=True)
+class Event:
+    game: str
+    move_number: int  # confirmed moves so far
+
+
+@dataclass(frozen=True)
+class MoveAccepted(Event):
+    ruling: Ruling
+    state: GameState  # the confirmed state after the move
+
+
+@dataclass(frozen=True)
+class ViolationFound(Event):
+    ruling: Ruling  # rejected: its violations carry rule ids, messages and fixes
+    state: GameState  # the confirmed state the players should return to
+
+
+@dataclass(frozen=True)
+class AskPlayer(Event):
+    """Several readings explain the change, or the reading is unsure: let a player choose."""
+
+    question: Message
+    candidates: tuple[Move, ...]
+    confidences: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class TurnGuidance(Event):
+    player: int | None
+    phase: str
+    guidance: tuple[Message, ...] = ()
+
+
+@dataclass(frozen=True)
+class ScoreChanged(Event):
+    sheet: ScoreSheet
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    sheet: ScoreSheet
+    winners: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class OverrideRecorded(Event):
+    action: str  # "confirm", "correct", "undo"
+    detail: Message
+
+
+@dataclass(frozen=True)
+class SourceStatus(Event):
+    """The camera (or other source) went away, came back, or the scene is busy (hand, motion)."""
+
+    status: str  # "ok", "lost", "retrying", "busy", "still"
+    detail: Message | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
