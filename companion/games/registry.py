@@ -21,10 +21,19 @@ def _load(game_id: str) -> None:
         importlib.import_module(f"companion.games.{game_id}")
 
 
+class EngineMissing(CompanionError):
+    """A known game whose rules engine is not part of this installation."""
+
+
 def get(game_id: str) -> GameSpec:
     if game_id not in GAME_IDS:
         raise CompanionError(f"unknown game {game_id!r}: expected one of {', '.join(GAME_IDS)}")
-    _load(game_id)
+    try:
+        _load(game_id)
+    except ModuleNotFoundError as exc:
+        if exc.name != f"companion.games.{game_id}":
+            raise  # a bug inside an engine must not look like a missing engine
+        raise EngineMissing(f"the rules engine for {game_id!r} is not installed") from None
     return _GAMES[game_id]
 
 
@@ -33,8 +42,6 @@ def all_games() -> tuple[GameSpec, ...]:
     for game_id in GAME_IDS:
         try:
             specs.append(get(game_id))
-        except ModuleNotFoundError as exc:
-            if exc.name != f"companion.games.{game_id}":
-                raise  # a bug inside an engine must not look like a missing engine
+        except EngineMissing:
             continue  # a game whose engine is not installed on this device
     return tuple(specs)
