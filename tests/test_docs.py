@@ -1,0 +1,31 @@
+"""Documentation that must not drift from the code."""
+
+from pathlib import Path
+
+from companion.config import DEFAULTS
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_every_config_key_is_documented():
+    text = (REPO / "docs" / "config.md").read_text(encoding="utf-8")
+    for section, keys in DEFAULTS.items():
+        assert f"## [{section}]" in text
+        for key in keys:
+            assert f"| `{key}` |" in text, f"[{section}] {key} is missing from docs/config.md"
+
+
+def test_readme_opens_with_the_two_commands():
+    head = (REPO / "README.md").read_text(encoding="utf-8")[:600]
+    assert "make run" in head and "make test" in head
+
+
+def test_ci_runs_the_readme_test_command():
+    assert "make test" in (REPO / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_top_level_folders_say_what_lives_there():
+    for folder in ("companion", "hardware", "calibration", "tests", "systemd", "docs"):
+        assert (REPO / folder).is_dir(), folder
+        readmes = list((REPO / folder).glob("README*")) + list((REPO / folder).glob("__init__.py"))
+        assert readmes, f"{folder}/ has no README"
