@@ -1,0 +1,97 @@
+"""The referee's events turned into LED and buzzer patterns; the buttons turned into callbacks.
+
+    feedback = Feedback.from_config(config, on_confirm=tracker.confirm, on_undo=tracker.undo)
+    feedback.handle(event)   # returns at once; the pattern plays in the background
+    feedback.close()
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import time
+from typing import Any
+
+from ..referee.events import (
+    AskPlayer,
+    Event,
+    GameOver,
+    MoveAccepted,
+    SourceStatus,
+    TurnGuidance,
+    ViolationFound,
+)
+from .devices import FeedbackDevices, FeedbackSettings
+from .patterns import DIM_AMBER, OFF, PATTERNS, Pattern
+from .pins import PinFactoryChoice, choose_pin_factory
+from .player import PatternPlayer
+
+log = logging.getLogger(__name__)
+
+_BY_EVENT: tuple[tuple[type[Event], str], ...] = (
+    (MoveAccepted, "accepted"),
+    (ViolationFound, "violation"),
+    (AskPlayer, "ask"),
+    (TurnGuidance, "your_turn"),
+    (GameOver, "game_over"),
+)
+
+
+def pattern_for(event: Event, camera_lost: bool = False) -> Pattern | None:
+    """The pattern an event calls for, or None (score changes and overrides show on screen only)."""
+    if isinstance(event, SourceStatus):
+        if event.status == "lost":
+            return None if camera_lost else PATTERNS["source_lost"]  # say it once, then rest amber
+        if event.status == "ok" and camera_lost:
+            return PATTERNS["source_back"]
+        return None
+    for event_type, name in _BY_EVENT:
+        if isinstance(event, event_type):
+            return PATTERNS[name]
+    return None
+
+
+class Feedback:
+    def __init__(self, devices: FeedbackDevices, *, mock: bool = False,
+                 wait: Callable[[float], bool] | None = None):
+        self.devices = devices
+        self.mock = mock
+        self.player = PatternPlayer(devices.show, describe=mock, wait=wait)
+        self.camera_lost = False
+
+    @classmethod
+    def from_config(cls, config: Any, *, on_confirm: Callable[[], None] | None = None,
+                    on_undo: Callable[[], None] | None = None,
+                    pins: PinFactoryChoice | None = None,
+                    now: Callable[[], time] | None = None,
+                    wait: Callable[[float], bool] | None = None) -> Feedback:
+        pins = pins or choose_pin_factory()
+        settings = FeedbackSettings.from_config(config)
+        devices = FeedbackDevices(settings, pins.factory, on_confirm=on_confirm, on_undo=on_undo, now=now)
+        if pins.mock:
+            log.info("feedback: mock GPIO (%s); pins %s", pins.reason, settings.used_pins())
+        return cls(devices, mock=pins.mock, wait=wait)
+
+    def handle(self, event: Event) -> Pattern | None:
+        """Start the event's pattern in the background and return it (None: nothing to show)."""
+        pattern = pattern_for(event, self.camera_lost)
+        if isinstance(event, SourceStatus) and event.status in ("lost", "ok"):
+            self.camera_lost = event.status == "lost"
+            self.player.set_resting(DIM_AMBER if self.camera_lost else OFF)
+        if pattern is not None:
+            self.player.play(pattern)
+        return pattern
+
+    def play(self, name: str) -> None:
+        """Play a pattern by name (setup wizard, `companion doctor`-style self tests)."""
+        self.player.play(PATTERNS[name])
+
+    def close(self) -> None:
+        self.player.close()
+        self.devices.close()
+
+    def __enter__(self) -> Feedback:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
