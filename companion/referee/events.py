@@ -70,3 +70,18 @@ class SourceStatus(Event):
     status: str  # "ok", "lost", "retrying", "busy", "still"
     detail: Message | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ViolationCleared(Event):
+    """After a violation the table shows the confirmed state again: the players undid the action."""
+
+    state: GameState
+
+
+@dataclass(frozen=True)
+class GameResumed(Event):
+    """`companion run` picked a game up from the journal (after a restart, a crash, a power cut)."""
+
+    state: GameState
+    detail: Message | None = None

@@ -1,0 +1,239 @@
+"""The game journal: every confirmed move and every override, in SQLite, before any feedback.
+
+One file holds every game played on the device. A game row keeps the starting state; entry rows
+keep, in order, each move confirmed (by the camera or by a player) and each undo. The state of a
+game is its starting state with the entries replayed, so after a crash, a power cut or a restart
+the referee resumes exactly where the journal stands. WAL mode with synchronous=FULL: a commit has
+reached the disk when `record_*` returns, which is what lets the LED say "accepted" afterwards.
+
+A journal that cannot be read is never silently replaced: it is renamed aside with a timestamp,
+reported, and a fresh one is started.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import FormatError
+from ..games import saves
+from ..games.api import GameSpec, GameState, IllegalMove, Move
+from ..games.registry import get as get_spec
+
+SCHEMA_VERSION = 1
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    initial TEXT NOT NULL,          -- the starting state (GameState.to_json)
+    started REAL NOT NULL,
+    finished REAL                   -- NULL while the game is running
+);
+CREATE TABLE IF NOT EXISTS entries (
+    seq INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    kind TEXT NOT NULL,             -- 'move', 'undo' or 'note'
+    actor TEXT NOT NULL,            -- 'camera' or 'player'
+    move TEXT,                      -- Move.to_json for 'move'
+    note TEXT NOT NULL DEFAULT '{}',
+    created REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS entries_game ON entries(game_id, seq);
+"""
+
+
+@dataclass(frozen=True)
+class JournalGame:
+    """A game as the journal holds it, replayed."""
+
+    id: int
+    spec: GameSpec
+    initial: GameState
+    moves: tuple[Move, ...]
+    state: GameState
+    finished: bool
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A journal that could not be read and was renamed out of the way."""
+
+    original: Path
+    moved_to: Path
+    reason: str
+
+
+class Journal:
+    """An open journal file. Not thread-safe: the referee loop owns it."""
+
+    def __init__(self, path: str | Path, clock: Callable[[], float] = time.time,
+                 resolve: Callable[[str], GameSpec] = get_spec):
+        self.path = Path(path)
+        self.clock = clock
+        self.resolve = resolve  # game id -> GameSpec (tests pass their own games)
+        self.set_aside: SetAside | None = None
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db = self._open()
+        except (sqlite3.DatabaseError, FormatError) as exc:
+            self.set_aside = _move_aside(self.path, str(exc))
+            self._db = self._open()
+
+    def _open(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")  # a commit is on disk before feedback is given
+            check = db.execute("PRAGMA quick_check").fetchone()
+            if not check or check[0] != "ok":
+                raise sqlite3.DatabaseError(f"integrity check failed: {check[0] if check else '?'}")
+            db.executescript(SCHEMA)
+            row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+            if row is None:
+                db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            elif row[0] != str(SCHEMA_VERSION):
+                raise FormatError(str(self.path), "meta.schema", f"expected journal schema {SCHEMA_VERSION}, got {row[0]}")
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def close(self) -> None:
+        self._db.close()
+
+    # --- writing --------------------------------------------------------------------------------
+
+    def start_game(self, initial: GameState) -> int:
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            cur = self._db.execute(
+                "INSERT INTO games (game, initial, started) VALUES (?, ?, ?)",
+                (initial.game, json.dumps(initial.to_json(), ensure_ascii=False), self.clock()),
+            )
+        return int(cur.lastrowid)
+
+    def record_move(self, game_id: int, move: Move, actor: str = "camera", note: dict[str, Any] | None = None) -> int:
+        return self._append(game_id, "move", actor, json.dumps(move.to_json(), ensure_ascii=False), note)
+
+    def record_undo(self, game_id: int, actor: str = "player", note: dict[str, Any] | None = None) -> int:
+        return self._append(game_id, "undo", actor, None, note)
+
+    def finish_game(self, game_id: int) -> None:
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("UPDATE games SET finished=? WHERE id=?", (self.clock(), game_id))
+
+    def _append(self, game_id: int, kind: str, actor: str, move: str | None, note: dict[str, Any] | None) -> int:
+        with self._db:  # commits (synchronous=FULL: durable) before returning
+            self._db.execute("BEGIN IMMEDIATE")
+            cur = self._db.execute(
+                "INSERT INTO entries (game_id, kind, actor, move, note, created) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, kind, actor, move, json.dumps(note or {}, ensure_ascii=False), self.clock()),
+            )
+        return int(cur.lastrowid)
+
+    # --- reading --------------------------------------------------------------------------------
+
+    def latest_game_id(self, running_only: bool = True) -> int | None:
+        sql = "SELECT id FROM games" + (" WHERE finished IS NULL" if running_only else "") + " ORDER BY id DESC LIMIT 1"
+        row = self._db.execute(sql).fetchone()
+        return None if row is None else int(row[0])
+
+    def entries(self, game_id: int) -> list[dict[str, Any]]:
+        rows = self._db.execute(
+            "SELECT seq, kind, actor, move, note, created FROM entries WHERE game_id=? ORDER BY seq", (game_id,)
+        ).fetchall()
+        return [
+            {"seq": seq, "kind": kind, "actor": actor, "move": json.loads(move) if move else None,
+             "note": json.loads(note), "created": created}
+            for seq, kind, actor, move, note, created in rows
+        ]
+
+    def load_game(self, game_id: int) -> JournalGame:
+        """Replay a game; a journal whose moves no longer replay raises FormatError naming the entry."""
+        row = self._db.execute("SELECT game, initial, finished FROM games WHERE id=?", (game_id,)).fetchone()
+        if row is None:
+            raise FormatError(str(self.path), f"games[{game_id}]", "no such game in the journal")
+        game, initial_text, finished = row
+        source = f"{self.path}: game {game_id}"
+        spec = self.resolve(game)
+        try:
+            initial = spec.state_type.from_json(json.loads(initial_text), source)
+        except json.JSONDecodeError as exc:
+            raise FormatError(source, "initial", f"not valid JSON ({exc.msg})") from None
+        states = [initial]
+        moves: list[Move] = []
+        for entry in self.entries(game_id):
+            where = f"entry {entry['seq']}"
+            if entry["kind"] == "undo":
+                if moves:
+                    moves.pop()
+                    states.pop()
+                continue
+            if entry["kind"] != "move":
+                continue  # a note (a dismissed ruling): recorded, changes nothing
+            move = spec.state_type.move_from_json(entry["move"], f"{source}, {where}")
+            try:
+                states.append(states[-1].apply(move))
+            except IllegalMove as exc:
+                raise FormatError(source, where, f"this move does not replay ({exc})") from None
+            moves.append(move)
+        return JournalGame(game_id, spec, initial, tuple(moves), states[-1], finished is not None)
+
+    def export_record(self, game_id: int) -> dict[str, Any]:
+        """The game in the saves.py record format (docs/formats.md)."""
+        game = self.load_game(game_id)
+        return saves.record_to_json(game.initial, game.moves)
+
+    def export(self, game_id: int, directory: str | Path) -> tuple[Path, Path]:
+        """Write the record and its score sheet as JSON files beside each other; never overwrite."""
+        game = self.load_game(game_id)
+        directory = Path(directory)
+        stem = f"{game.spec.id}-game{game_id}-{time.strftime('%Y%m%d-%H%M%S', time.localtime(self.clock()))}"
+        record_path = _free_path(directory / f"{stem}.json")
+        sheet_path = _free_path(directory / f"{stem}.score.json")
+        saves.write_json_atomic(record_path, saves.record_to_json(game.initial, game.moves))
+        saves.write_json_atomic(sheet_path, game.state.score_sheet().to_json())
+        return record_path, sheet_path
+
+
+def _free_path(path: Path) -> Path:
+    n = 1
+    candidate = path
+    while candidate.exists():
+        n += 1
+        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+    return candidate
+
+
+def _move_aside(path: Path, reason: str) -> SetAside:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = _free_path(path.with_name(f"{path.name}.corrupt-{stamp}"))
+    path.rename(target)
+    for suffix in ("-wal", "-shm"):  # the WAL belongs to the broken file: keep it with it
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            side.rename(target.with_name(target.name + suffix))
+    return SetAside(path, target, reason)
+
+
+def open_or_set_aside(path: str | Path, loader: Callable[[Journal], Any],
+                      resolve: Callable[[str], GameSpec] = get_spec) -> tuple[Journal, Any]:
+    """Open a journal and load from it; when loading fails (a move no longer replays, a bad row),
+    set the file aside and start afresh. Returns the journal and the loader's result (None if the
+    old journal was set aside by loading)."""
+    journal = Journal(path, resolve=resolve)
+    try:
+        return journal, loader(journal)
+    except (sqlite3.DatabaseError, FormatError) as exc:
+        journal.close()
+        aside = _move_aside(Path(path), str(exc))
+        fresh = Journal(path, resolve=resolve)
+        fresh.set_aside = aside
+        return fresh, None

@@ -1,0 +1,279 @@
+"""The tracker: keeps the confirmed game state and rules on each still scene.
+
+For every still scene it asks `inference.explain` which chains of moves (legal, or one illegal action
+at the end) explain what the camera sees, and `inference.decide` picks: accept, violation, ask the
+players, wait (an action is still under way) or nothing. Confirmed moves and every override go to the
+journal *before* the events that make the LED say so are emitted. A violation is only called after
+`violation_confirmations` still scenes in a row agree, so a single misread never blames a player.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from ..games.api import GameState, Message, Move, Ruling
+from ..i18n import N_
+from ..vision.types import Observation
+from . import inference
+from .events import (
+    AskPlayer,
+    Event,
+    GameOver,
+    MoveAccepted,
+    OverrideRecorded,
+    ScoreChanged,
+    SourceStatus,
+    TurnGuidance,
+    ViolationCleared,
+    ViolationFound,
+)
+from .journal import Journal
+from .views.base import ExpectedView, GameView
+
+Emit = Callable[[Event], None]
+
+
+@dataclass
+class TrackerSettings:
+    margin: float = math.log(8)  # log-likelihood gap under which readings count as "similar"
+    min_confidence: float = 0.6  # a changed cell read less surely than this makes the players confirm
+    violation_confirmations: int = 2  # still scenes in a row that must show the same illegal action
+    auto_advance: bool = True  # apply a sole legal move that changes nothing the camera sees
+
+
+@dataclass
+class _Pending:
+    kind: str  # "violation" or "ask"
+    key: tuple
+    explanations: tuple[inference.Explanation, ...]
+    emitted: bool = False
+    seen: int = 1
+
+
+@dataclass
+class Tracker:
+    """The referee's memory. Feed it still scenes with `observe`; overrides with confirm/correct/undo."""
+
+    initial: GameState
+    view: GameView
+    journal: Journal | None = None
+    game_id: int | None = None
+    settings: TrackerSettings = field(default_factory=TrackerSettings)
+    sinks: list[Emit] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
+    states: list[GameState] = field(default_factory=list)
+    pending: _Pending | None = None
+    waiting: bool = False
+    last_ruling: Ruling | None = None
+    correctable: bool = False  # the last thing that happened is a camera-accepted move
+
+    def __post_init__(self) -> None:
+        if not self.states:
+            self.states = [self.initial]
+        if self.journal is not None and self.game_id is None:
+            self.game_id = self.journal.start_game(self.initial)
+        self._base_view: ExpectedView = self.view.expected(self.state)
+
+    # --- state ----------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.states[-1]
+
+    @property
+    def game(self) -> str:
+        return self.initial.game
+
+    def expected_view(self) -> ExpectedView:
+        return self._base_view
+
+    def _emit(self, event: Event) -> Event:
+        for sink in self.sinks:
+            sink(event)
+        return event
+
+    def _set_state_after(self, new_states: list[GameState]) -> None:
+        self.states = new_states
+        self._base_view = self.view.expected(self.state)
+
+    # --- scenes ---------------------------------------------------------------------------------
+
+    def observe(self, observations: Mapping[str, Observation] | Observation) -> list[Event]:
+        """Rule on one still scene (one Observation per region the camera reads)."""
+        if isinstance(observations, Observation):
+            observations = {observations.region: observations}
+        if self.state.is_over:
+            return []
+        explanations = inference.explain(self.state, self.view, observations, self._base_view)
+        decision = inference.decide(explanations, self.settings.margin, self.settings.min_confidence)
+        events: list[Event] = []
+        if decision.kind != "wait":
+            self.waiting = False
+        if decision.kind == "none":
+            if self.pending is not None and self.pending.kind == "violation" and self.pending.emitted:
+                events.append(self._emit(ViolationCleared(self.game, len(self.moves), self.state)))
+                events.append(self._guidance())
+            self.pending = None
+        elif decision.kind == "accept":
+            self.pending = None
+            events += self._accept(decision.chosen, actor="camera")
+            self.correctable = True
+        elif decision.kind == "violation":
+            events += self._violation(decision.chosen)
+        elif decision.kind == "ask":
+            events += self._ask(decision.candidates)
+        elif decision.kind == "wait" and not self.waiting:
+            self.waiting = True
+            events.append(self._emit(SourceStatus(
+                self.game, len(self.moves), "waiting",
+                Message.of(N_("Waiting for the action on the table to finish")),
+            )))
+        return events
+
+    def _accept(self, chosen: inference.Explanation, actor: str, override: str | None = None) -> list[Event]:
+        events: list[Event] = []
+        state = self.state
+        for move, ruling in zip(chosen.moves, chosen.rulings, strict=True):
+            if not ruling.accepted:
+                break
+            events += self._commit(state, move, ruling, actor, override)
+            state = self.state
+        return events + self._after_moves()
+
+    def _commit(self, state: GameState, move: Move, ruling: Ruling, actor: str, override: str | None) -> list[Event]:
+        if self.journal is not None:  # durable before anything tells the players
+            note = {"override": override} if override else {}
+            self.journal.record_move(self.game_id, move, actor=actor, note=note)
+        self.moves.append(move)
+        self._set_state_after(self.states + [state.apply(move) if actor != "camera" else state._apply_legal(move)])
+        self.last_ruling = ruling
+        return [self._emit(MoveAccepted(self.game, len(self.moves), ruling, self.state))]
+
+    def _after_moves(self) -> list[Event]:
+        events: list[Event] = []
+        if self.settings.auto_advance:
+            events += self._auto_advance()
+        events.append(self._emit(ScoreChanged(self.game, len(self.moves), self.state.score_sheet())))
+        if self.state.is_over:
+            if self.journal is not None:
+                self.journal.finish_game(self.game_id)
+            sheet = self.state.score_sheet()
+            events.append(self._emit(GameOver(self.game, len(self.moves), sheet, self.state.winners)))
+        else:
+            events.append(self._guidance())
+        return events
+
+    def _auto_advance(self) -> list[Event]:
+        """Moves nobody can see (end of a phase with one way on) are applied so play can go on."""
+        events: list[Event] = []
+        for _ in range(8):
+            if self.state.is_over:
+                break
+            legal = list(itertools.islice(self.state.legal_moves(), 2))
+            if len(legal) != 1:
+                break
+            after = self.state._apply_legal(legal[0])
+            if self.view.expected(after) != self._base_view:
+                break
+            events += self._commit(self.state, legal[0], Ruling(legal[0]), "auto", None)
+        return events
+
+    def _guidance(self) -> Event:
+        state = self.state
+        return self._emit(TurnGuidance(self.game, len(self.moves), state.current_player, state.phase, state.guidance()))
+
+    def _violation(self, chosen: inference.Explanation) -> list[Event]:
+        events: list[Event] = []
+        if len(chosen.moves) > 1:  # the legal steps before the illegal one stand
+            prefix = inference.Explanation(
+                chosen.moves[:-1], chosen.rulings[:-1], chosen.states, chosen.view, 0.0, 0, 1.0, frozenset()
+            )
+            self.pending = None
+            events += self._accept(prefix, actor="camera")
+        key = ("violation", inference._view_key(chosen.view))
+        if self.pending is not None and self.pending.key == key:
+            self.pending.seen += 1
+        else:
+            self.pending = _Pending("violation", key, (chosen,))
+        if not self.pending.emitted and self.pending.seen >= self.settings.violation_confirmations:
+            self.pending.emitted = True
+            self.last_ruling = chosen.rulings[-1]
+            events.append(self._emit(ViolationFound(self.game, len(self.moves), chosen.rulings[-1], self.state)))
+        return events
+
+    def _ask(self, candidates: tuple[inference.Explanation, ...]) -> list[Event]:
+        key = ("ask", frozenset(inference._view_key(c.view) for c in candidates))
+        if self.pending is not None and self.pending.key == key and self.pending.emitted:
+            return []
+        self.pending = _Pending("ask", key, candidates, emitted=True)
+        moves = tuple(c.moves[-1] if len(c.moves) == 1 else c.moves[0] for c in candidates)
+        confidences = tuple(round(c.weakest, 3) for c in candidates)
+        question = Message.of(N_("What was played? The camera is not sure: please choose."))
+        return [self._emit(AskPlayer(self.game, len(self.moves), question, moves, confidences))]
+
+    # --- overrides (touchscreen or buttons) -------------------------------------------------------
+
+    def confirm(self, index: int = 0) -> list[Event]:
+        """A player confirms one of the candidates of the pending question."""
+        if self.pending is None or self.pending.kind != "ask" or not 0 <= index < len(self.pending.explanations):
+            return []
+        chosen = self.pending.explanations[index]
+        self.pending = None
+        self.correctable = False
+        events = self._accept_override(chosen.moves, "confirm")
+        events.append(self._emit(OverrideRecorded(self.game, len(self.moves), "confirm",
+                                                  Message.of(N_("A player confirmed the move")))))
+        return events
+
+    def correct(self, move: Move) -> list[Event]:
+        """A player says what was really played: it replaces a question, a violation or the last
+        accepted move (which is taken back first)."""
+        if self.pending is None and self.correctable and self.moves:
+            self._undo_one("correct")
+        self.pending = None
+        self.correctable = False
+        events = self._accept_override((move,), "correct")
+        events.append(self._emit(OverrideRecorded(self.game, len(self.moves), "correct",
+                                                  Message.of(N_("A player corrected the ruling")))))
+        return events
+
+    def undo(self) -> list[Event]:
+        """A player takes back the last confirmed move."""
+        self.correctable = False
+        if self.pending is not None:
+            self.pending = None
+            self._record_override_note("dismiss")
+            return [self._emit(OverrideRecorded(self.game, len(self.moves), "undo",
+                                                Message.of(N_("A player dismissed the ruling"))))]
+        if not self.moves:
+            return []
+        self._undo_one("undo")
+        return [
+            self._emit(OverrideRecorded(self.game, len(self.moves), "undo",
+                                        Message.of(N_("A player took back the last move")))),
+            self._emit(ScoreChanged(self.game, len(self.moves), self.state.score_sheet())),
+            self._guidance(),
+        ]
+
+    def _undo_one(self, why: str) -> None:
+        if self.journal is not None:
+            self.journal.record_undo(self.game_id, actor="player", note={"override": why})
+        self.moves.pop()
+        self._set_state_after(self.states[:-1])
+
+    def _accept_override(self, moves: tuple[Move, ...], why: str) -> list[Event]:
+        events: list[Event] = []
+        for move in moves:
+            ruling = self.state.check(move)
+            if not ruling.accepted:  # a player may not override the rules themselves
+                events.append(self._emit(ViolationFound(self.game, len(self.moves), ruling, self.state)))
+                return events
+            events += self._commit(self.state, move, ruling, "player", why)
+        return events + self._after_moves()
+
+    def _record_override_note(self, why: str) -> None:
+        if self.journal is not None:
+            self.journal._append(self.game_id, "note", "player", None, {"override": why})
