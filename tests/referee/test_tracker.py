@@ -151,7 +151,7 @@ def test_undo_and_correct_overrides():
     events = tracker.correct(Place(0, 2, "B"))  # the camera read the wrong cell
     assert tracker.moves == [Place(0, 2, "B")]
     assert isinstance(events[-1], OverrideRecorded) and events[-1].action == "correct"
-    events = tracker.correct(Place(1, 1, "W"))  # not legal: a correction cannot break the rules
+    events = tracker.correct(Place(1, 1, "B"))  # not legal: a correction cannot break the rules
     assert any(isinstance(e, ViolationFound) for e in events)
 
 
