@@ -1,0 +1,53 @@
+"""Babel Builders (バベルの建築家たち): the public part of the game a companion can referee.
+
+Modules: towers (the 3×3 base, what the camera sees), cards (blueprints and instruction cards as
+data), setup (the set-up calculator), moves, state (rulings), rules (the DIGEST §3 rule ids).
+"""
+
+from __future__ import annotations
+
+from ...i18n import N_
+from ..api import GameSpec, Option
+from ..registry import register
+from .cards import CardLibrary, load_library
+from .rules import RULES
+from .setup import MAX_PLAYERS, MIN_PLAYERS, setup_for
+from .state import BabelState, new_game
+from .towers import as_grid, as_mapping
+
+__all__ = ["SPEC", "BabelState", "CardLibrary", "cube_counts", "cube_grid", "new_game", "setup_for", "start"]
+
+
+def start(players: tuple[str, ...], blueprint: str = "example", cards_file: str = "", first_master: int = 0) -> BabelState:
+    """New game for the registry: the blueprint is looked up in the shipped examples and, when
+    given, the players' card library file (docs/formats/babel.md)."""
+    library = load_library(cards_file or None)
+    return new_game(tuple(players), blueprint=blueprint, library=library, first_master=first_master)
+
+
+def cube_counts(state: BabelState) -> dict[str, int]:
+    """What the camera should see on the base card: cubes per cell A1 … C3."""
+    return as_mapping(state.towers)
+
+
+def cube_grid(state: BabelState) -> tuple[tuple[int, ...], ...]:
+    """The same as a 3×3 grid: rows 1…3, columns A…C."""
+    return as_grid(state.towers)
+
+
+SPEC = register(
+    GameSpec(
+        id="babel",
+        title=N_("Babel Builders"),
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        state_type=BabelState,
+        new_game=start,
+        options=(
+            Option("blueprint", N_("The blueprint card in play (its name in the card library)"), "example"),
+            Option("cards_file", N_("The players' card library file (babel-cards.json); empty = examples only"), ""),
+            Option("first_master", N_("The first master (player number from 0)"), 0),
+        ),
+        rules=RULES,
+    )
+)
