@@ -1,0 +1,75 @@
+"""Physical sizes of the pieces (mm) that the observers need to know where a top face lies.
+
+Sizes, never colours: colours are learned (appearance.py). The digital twin builds its pieces from
+the same numbers, so the round trip tests check geometry, not a private convention. A measured set
+can replace these defaults.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class GardenDimensions:
+    """Babylon player board: pillars in 8×8 recesses, 2×2 terrace tiles, decorations on tiles."""
+
+    level_mm: float = 22.0  # one level: a single pillar plus a tile
+    tile_thickness_mm: float = 3.0
+    tile_inset_mm: float = 1.0  # a tile is 2 cells minus this on each side (the gap between tiles)
+    tile_border_mm: float = 1.5  # the printed frame along a tile's edge
+    pillar_mm: float = 16.0  # square section of a pillar
+    recess_mm: float = 21.0  # the recess cut into the board
+    deco_height_mm: float = 10.0  # decorations stand this high on their tile space
+    deco_mm: float = 17.0  # a decoration's footprint within one space
+    max_level: int = 5
+
+    def tile_top(self, level: int) -> float:
+        return level * self.level_mm
+
+    def pillar_top(self, level: int) -> float:
+        """A pillar whose top is at `level` carries a level-`level` tile on that top."""
+        return level * self.level_mm - self.tile_thickness_mm
+
+    def deco_top(self, level: int) -> float:
+        return self.tile_top(level) + self.deco_height_mm
+
+
+@dataclass(frozen=True)
+class QuarryDimensions:
+    layer_mm: float = 3.0  # a tile's thickness: basalt layer 1, granite 2, clay 3
+    tile_inset_mm: float = 1.0
+
+
+@dataclass(frozen=True)
+class StoneDimensions:
+    """The Reclamation: square stones stacked in the 6×6 squares."""
+
+    stone_mm: float = 24.0
+    stone_height_mm: float = 6.0
+    max_stack: int = 3
+
+
+@dataclass(frozen=True)
+class CubeDimensions:
+    """Babel Builders: each cell's tower is built as 2×2 columns of 10 mm cubes."""
+
+    cube_mm: float = 10.0
+    max_column: int = 7  # 4 columns × 7 > 25 cubes
+
+
+@dataclass(frozen=True)
+class BaubylonDimensions:
+    """Baubylon: blocks are 1 × 1 × 2 spaces; one space is two pawn heights; pawns are cylinders."""
+
+    pawn_height_mm: float = 12.0
+    pawn_mm: float = 14.0  # pawn diameter (drawn and read as a square of this side)
+    max_block_height: int = 8  # in pawn heights
+    max_pawns: int = 5
+
+
+GARDEN = GardenDimensions()
+QUARRY = QuarryDimensions()
+STONES = StoneDimensions()
+CUBES = CubeDimensions()
+BAUBYLON = BaubylonDimensions()
