@@ -1,0 +1,27 @@
+"""Kivy settings that must be in place before Kivy opens its window or builds a widget."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def prepare(width: int = 800, height: int = 480, fullscreen: bool = False) -> Path:
+    """Set window size and input options, keep Kivy off our command line, register the CJK font.
+
+    Returns the font file in use. Call once, before importing companion.ui.app.
+    """
+    os.environ.setdefault("KIVY_NO_ARGS", "1")  # our CLI (and pytest) own sys.argv, not Kivy
+    os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")  # Kivy logs to its file; our log stays readable
+    from kivy.config import Config
+
+    Config.set("graphics", "width", str(width))
+    Config.set("graphics", "height", str(height))
+    Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
+    Config.set("graphics", "show_cursor", "0" if fullscreen else "1")
+    Config.set("kivy", "exit_on_escape", "0" if fullscreen else "1")
+    # A right click must not leave red multitouch dots on a kiosk screen.
+    Config.set("input", "mouse", "mouse,disable_multitouch")
+    from .fonts import register_default_font
+
+    return register_default_font()

@@ -1,0 +1,74 @@
+"""The base of every screen: rebuilt from the app's state whenever it comes forward, the language
+changes or an event arrives, so no screen ever shows a stale or half-translated text."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
+
+from ...games.api import Message
+from .. import theme
+from ..text import render, tr
+from ..widgets import Btn, Panel, Txt
+
+if TYPE_CHECKING:
+    from ..app import CompanionApp
+
+
+class CompanionScreen(Screen):
+    screen_name = ""
+    nav_title = ""  # msgid of the navigation button, "" for screens reached otherwise
+    uses_session = False  # re-render when an event arrives while showing
+
+    def __init__(self, app: CompanionApp, **kwargs):
+        super().__init__(name=self.screen_name, **kwargs)
+        self.app = app
+
+    # --- helpers the screens share ---------------------------------------------------------------
+    @property
+    def s(self) -> theme.Sizes:
+        return self.app.sizes
+
+    def t(self, msgid: str, **params: Any) -> str:
+        return tr(msgid, self.app.lang, **params)
+
+    def r(self, message: Message | str | None) -> str:
+        return render(message, self.app.lang)
+
+    def label(self, text: str, size: float | None = None, **kwargs) -> Txt:
+        return Txt(text, size or self.s.body, **kwargs)
+
+    def button(self, text: str, on_tap, **kwargs) -> Btn:
+        kwargs.setdefault("height", self.s.touch)
+        kwargs.setdefault("size", self.s.body)
+        return Btn(text, on_tap, **kwargs)
+
+    def heading(self, text: str) -> Txt:
+        return Txt(text, self.s.large, bold=True)
+
+    # --- life cycle ----------------------------------------------------------------------------
+    def on_pre_enter(self, *args):
+        self.render()
+
+    def on_leave(self, *args):
+        self.stop_updates()
+
+    def render(self) -> None:
+        self.stop_updates()
+        self.clear_widgets()
+        root = Panel(theme.BACKGROUND, orientation="vertical", padding=self.s.pad, spacing=self.s.pad)
+        root.add_widget(self.build_content())
+        self.add_widget(root)
+        if self.manager is not None and self.manager.current == self.name:
+            self.start_updates()
+
+    def build_content(self) -> Widget:
+        raise NotImplementedError
+
+    def start_updates(self) -> None:
+        """Screens showing the camera start their refresh clock here."""
+
+    def stop_updates(self) -> None:
+        """... and stop it here."""

@@ -1,0 +1,86 @@
+"""The calibration wizard: where to put the target, the live view with detections, progress, verdict."""
+
+from __future__ import annotations
+
+from kivy.clock import Clock
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.progressbar import ProgressBar
+
+from ...i18n import N_
+from .. import theme
+from ..controller import CalibrationProgress
+from ..widgets import CameraPicture, Panel
+from .base import CompanionScreen
+
+POLL_SECONDS = 0.3
+
+
+class CalibrationScreen(CompanionScreen):
+    screen_name = "calibration"
+
+    def __init__(self, app, **kwargs):
+        super().__init__(app, **kwargs)
+        self.progress: CalibrationProgress | None = None
+        self.running = False
+        self._clock = None
+
+    def begin(self) -> None:
+        self.app.controls.start_calibration()
+        self.running = True
+        self.progress = None
+        self.render()
+
+    def poll(self) -> None:
+        """Ask the referee how far the capture is; re-render; stop once there is a verdict."""
+        if not self.running:
+            return
+        self.progress = self.app.controls.calibration_progress()
+        if self.progress.verdict is not None:
+            self.running = False
+        self.render()
+
+    def start_updates(self) -> None:
+        if self.running and self._clock is None:
+            self._clock = Clock.schedule_interval(lambda _dt: self.poll(), POLL_SECONDS)
+
+    def stop_updates(self) -> None:
+        if self._clock is not None:
+            self._clock.cancel()
+            self._clock = None
+
+    def build_content(self):
+        s = self.s
+        body = BoxLayout(spacing=s.pad)
+        left = Panel(theme.PANEL, orientation="vertical", spacing=s.pad, padding=s.pad, size_hint_x=0.45)
+        left.add_widget(self.heading(self.t(N_("Calibrate the camera"))))
+        for line in (
+            N_("Lay the marker mat flat under the camera, all four corner markers in view."),
+            N_("Hold the printed target over the board and tilt it slowly until the bar is full."),
+            N_("Keep hands and shadows off the board while the bar fills."),
+        ):
+            left.add_widget(self.label("• " + self.t(line), s.body))
+        progress = self.progress
+        if progress is not None and progress.step is not None:
+            left.add_widget(self.label(self.r(progress.step), s.large, color=theme.WARN))
+        left.add_widget(BoxLayout())
+        bar = ProgressBar(max=100, value=100 * (progress.fraction if progress else 0), size_hint_y=None, height=s.pad * 3)
+        left.add_widget(bar)
+        if progress is not None and progress.verdict is not None:
+            colour = theme.OK if progress.ok else theme.BAD
+            left.add_widget(self.label(self.r(progress.verdict), s.large, bold=True, color=colour))
+        elif self.running:
+            left.add_widget(self.label(self.t(N_("Capturing… {percent}%"), percent=round(100 * (progress.fraction if progress else 0))), s.body))
+        buttons = BoxLayout(spacing=s.pad, size_hint_y=None, height=s.touch)
+        buttons.add_widget(self.button(self.t(N_("Start again") if self.progress else N_("Start")), self.begin, color=theme.ACCENT))
+        buttons.add_widget(self.button(self.t(N_("Done")), lambda: self.app.go("live"), color=theme.OK))
+        left.add_widget(buttons)
+        body.add_widget(left)
+        camera = CameraPicture()
+        view = progress.view if progress is not None else self.app.controls.camera_view()
+        camera.show(view)
+        right = BoxLayout(orientation="vertical")
+        right.add_widget(camera)
+        if view is None:
+            right.add_widget(self.label(self.t(N_("No camera image yet.")), s.body, color=theme.MUTED))
+        body.add_widget(right)
+        return body

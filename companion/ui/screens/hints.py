@@ -1,0 +1,64 @@
+"""Hints: the next step for the player whose turn it is, and moves the rules engine suggests."""
+
+from __future__ import annotations
+
+import itertools
+import logging
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.scrollview import ScrollView
+
+from ...i18n import N_
+from .. import theme
+from ..widgets import Panel
+from .base import CompanionScreen
+
+SUGGESTIONS = 4  # the engines' move lists can be long: a few is a hint, all is noise
+log = logging.getLogger(__name__)
+
+
+class HintsScreen(CompanionScreen):
+    screen_name = "hints"
+    uses_session = True
+
+    def suggestions(self):
+        state = self.app.session.state
+        if state is None or state.is_over:
+            return []
+        try:
+            return list(itertools.islice(state.legal_moves(), SUGGESTIONS))
+        except Exception:  # an engine bug must not blank the hints screen
+            log.exception("legal_moves failed")
+            return []
+
+    def build_content(self):
+        s = self.s
+        session = self.app.session
+        scroll = ScrollView(do_scroll_x=False)
+        box = BoxLayout(orientation="vertical", spacing=s.pad, size_hint_y=None)
+        box.bind(minimum_height=box.setter("height"))
+        if session.current_player is not None and session.current_player < len(session.players):
+            box.add_widget(self.label(self.t(N_("{name}'s turn"), name=session.players[session.current_player]),
+                                      s.large, bold=True, color=theme.seat_colour(session.current_player)))
+        box.add_widget(self.heading(self.t(N_("Next step"))))
+        steps = Panel(theme.PANEL, orientation="vertical", padding=s.pad, spacing=4, size_hint_y=None)
+        steps.bind(minimum_height=steps.setter("height"))
+        for number, message in enumerate(session.guidance, 1):
+            steps.add_widget(self.label(f"{number}. {self.r(message)}", s.large))
+        if not session.guidance:
+            steps.add_widget(self.label(self.t(N_("No guidance yet: start a game.")), s.body, color=theme.MUTED))
+        box.add_widget(steps)
+        moves = self.suggestions()
+        box.add_widget(self.heading(self.t(N_("Moves the rules allow now"))))
+        ideas = Panel(theme.PANEL, orientation="vertical", padding=s.pad, spacing=4, size_hint_y=None)
+        ideas.bind(minimum_height=ideas.setter("height"))
+        for move in moves:
+            ideas.add_widget(self.label("• " + self.r(move.describe()), s.body))
+            ruling = session.state.check(move)
+            for note in ruling.notes[:1]:
+                ideas.add_widget(self.label("   " + self.r(note), s.small, color=theme.MUTED))
+        if not moves:
+            ideas.add_widget(self.label(self.t(N_("No suggestions right now.")), s.body, color=theme.MUTED))
+        box.add_widget(ideas)
+        scroll.add_widget(box)
+        return scroll

@@ -1,0 +1,135 @@
+"""Home: choose the game, the players (names, seats, Babylon flowers), the variant and the language."""
+
+from __future__ import annotations
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.textinput import TextInput
+
+from ...i18n import LANGUAGES, N_
+from .. import theme
+from ..controller import GameSetup
+from ..setup_steps import PLAYER_RANGE
+from ..widgets import Btn, Panel
+from .base import CompanionScreen
+
+GAME_TITLES = {
+    "babylon": N_("Babylon"),
+    "reclamation": N_("The Reclamation"),
+    "babel": N_("Babel Builders"),
+    "baubylon": N_("Baubylon"),
+}
+VARIANTS = {
+    "babylon": (("standard", N_("Standard")),),
+    "reclamation": (("garden", N_("Garden (black cards)")), ("throne", N_("Throne (red cards)"))),
+    "babel": (("standard", N_("Standard")),),
+    "baubylon": (("standard", N_("Standard")),),
+}
+FLOWERS = ("flower0", "flower1", "flower2", "flower3")
+
+
+class HomeScreen(CompanionScreen):
+    screen_name = "home"
+
+    def __init__(self, app, **kwargs):
+        super().__init__(app, **kwargs)
+        self.game = "babylon"
+        self.count = 3
+        self.names: list[str] = ["" for _ in range(10)]  # empty = the default "Player n"
+        self.flowers: list[int] = list(range(10))
+        self.variant = "standard"
+
+    # --- choices -----------------------------------------------------------------------------
+    def choose_game(self, game: str) -> None:
+        self.game = game
+        low, high = PLAYER_RANGE[game]
+        self.count = min(max(self.count, low), high)
+        self.variant = VARIANTS[game][0][0]
+        self.render()
+
+    def change_count(self, delta: int) -> None:
+        low, high = PLAYER_RANGE[self.game]
+        self.count = min(max(self.count + delta, low), high)
+        self.render()
+
+    def next_flower(self, seat: int) -> None:
+        # Each board has its own flower: skip the flowers other seats already hold.
+        taken = {self.flowers[s] for s in range(self.count) if s != seat}
+        flower = self.flowers[seat]
+        for _ in range(len(FLOWERS)):
+            flower = (flower + 1) % len(FLOWERS)
+            if flower not in taken:
+                break
+        self.flowers[seat] = flower
+        self.render()
+
+    def player_names(self) -> tuple[str, ...]:
+        return tuple(self.names[s].strip() or self.t(N_("Player {n}"), n=s + 1) for s in range(self.count))
+
+    def setup(self) -> GameSetup:
+        flowers = tuple(FLOWERS[self.flowers[s] % 4] for s in range(self.count)) if self.game == "babylon" else ()
+        return GameSetup(self.game, self.player_names(), self.variant, flowers=flowers)
+
+    def start(self) -> None:
+        self.app.start_game(self.setup())
+        self.app.go("setup")
+
+    # --- layout ------------------------------------------------------------------------------
+    def build_content(self):
+        s = self.s
+        body = BoxLayout(spacing=s.pad)
+        left = BoxLayout(orientation="vertical", spacing=s.pad, size_hint_x=0.42)
+        left.add_widget(self.heading(self.t(N_("Which game?"))))
+        for game, title in GAME_TITLES.items():
+            left.add_widget(self.button(self.t(title), lambda g=game: self.choose_game(g), selected=game == self.game))
+        variants = VARIANTS[self.game]
+        if len(variants) > 1:
+            row = BoxLayout(spacing=s.pad, size_hint_y=None, height=s.touch)
+            for key, title in variants:
+                row.add_widget(self.button(self.t(title), lambda k=key: self._set_variant(k), selected=key == self.variant, size=s.small))
+            left.add_widget(row)
+        langs = BoxLayout(spacing=s.pad, size_hint_y=None, height=s.touch)
+        from ..app import LANGUAGE_NAMES
+
+        for lang in LANGUAGES:
+            langs.add_widget(self.button(LANGUAGE_NAMES[lang], lambda code=lang: self.app.set_language(code), selected=lang == self.app.lang))
+        left.add_widget(BoxLayout())  # push the language row to the bottom
+        left.add_widget(langs)
+        body.add_widget(left)
+
+        right = Panel(theme.PANEL, orientation="vertical", spacing=s.pad, padding=s.pad)
+        low, high = PLAYER_RANGE[self.game]
+        count_row = BoxLayout(spacing=s.pad, size_hint_y=None, height=s.touch)
+        count_row.add_widget(self.label(self.t(N_("Players: {count} ({low}–{high})"), count=self.count, low=low, high=high), s.large, grow=False))
+        count_row.add_widget(self.button("−", lambda: self.change_count(-1), size_hint_x=None, width=s.touch * 1.3, size=s.huge))
+        count_row.add_widget(self.button("+", lambda: self.change_count(1), size_hint_x=None, width=s.touch * 1.3, size=s.huge))
+        right.add_widget(count_row)
+        scroll = ScrollView(do_scroll_x=False)
+        seats = BoxLayout(orientation="vertical", spacing=s.pad, size_hint_y=None)
+        seats.bind(minimum_height=seats.setter("height"))
+        for seat in range(self.count):
+            seats.add_widget(self._seat_row(seat))
+        scroll.add_widget(seats)
+        right.add_widget(scroll)
+        right.add_widget(self.button(self.t(N_("Start the game")), self.start, color=theme.OK, size=s.large))
+        body.add_widget(right)
+        return body
+
+    def _set_variant(self, key: str) -> None:
+        self.variant = key
+        self.render()
+
+    def _seat_row(self, seat: int) -> BoxLayout:
+        s = self.s
+        row = BoxLayout(spacing=s.pad, size_hint_y=None, height=s.touch)
+        row.add_widget(Btn(str(seat + 1), None, height=s.touch, size=s.large, color=theme.seat_colour(seat),
+                           size_hint_x=None, width=s.touch))
+        entry = TextInput(text=self.names[seat], hint_text=self.t(N_("Player {n}"), n=seat + 1), multiline=False,
+                          font_size=s.large, write_tab=False, padding=(s.pad, s.pad * 1.5))
+        entry.bind(text=lambda _w, value, seat=seat: self.names.__setitem__(seat, value))
+        row.add_widget(entry)
+        if self.game == "babylon":
+            flower = self.flowers[seat] % len(FLOWERS)
+            row.add_widget(self.button(self.t(N_("Flower {n}"), n=flower + 1), lambda: self.next_flower(seat),
+                                       size_hint_x=None, width=s.touch * 2.4, color=theme.SEATS[flower + 5]))
+        return row

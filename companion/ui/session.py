@@ -1,0 +1,120 @@
+"""What the screens show, kept from the referee's events (plain Python, no Kivy).
+
+The app feeds every event to `Session.apply`, which returns the screen that should come forward
+(a violation or a question interrupts whatever is showing; game over brings the score sheet), or
+None to stay where the players are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..games.api import GameState, Message, Move, Ruling, ScoreSheet
+from ..referee.events import (
+    AskPlayer,
+    Event,
+    GameOver,
+    MoveAccepted,
+    OverrideRecorded,
+    ScoreChanged,
+    SourceStatus,
+    TurnGuidance,
+    ViolationFound,
+)
+
+HISTORY_LIMIT = 30  # the live view lists recent rulings; older ones stay in the journal
+
+
+@dataclass(frozen=True)
+class Question:
+    """An open AskPlayer: the question and its candidates with their confidences."""
+
+    text: Message
+    candidates: tuple[Move, ...]
+    confidences: tuple[float, ...]
+
+
+@dataclass
+class Session:
+    game: str | None = None
+    players: tuple[str, ...] = ()
+    move_number: int = 0
+    state: GameState | None = None
+    current_player: int | None = None
+    phase: str = ""
+    guidance: tuple[Message, ...] = ()
+    last_ruling: Ruling | None = None
+    pending_violation: Ruling | None = None
+    question: Question | None = None
+    sheet: ScoreSheet | None = None
+    winners: tuple[int, ...] | None = None  # set at game over
+    source_status: str = "ok"
+    source_detail: Message | None = None
+    history: list[Message] = field(default_factory=list)  # newest last
+
+    def reset(self, game: str, players: tuple[str, ...]) -> None:
+        self.__init__()  # type: ignore[misc]
+        self.game = game
+        self.players = players
+
+    @property
+    def over(self) -> bool:
+        return self.winners is not None
+
+    def apply(self, event: Event) -> str | None:
+        """Take in one event; return the name of the screen to bring forward, if any."""
+        self.game = event.game
+        self.move_number = event.move_number
+        if isinstance(event, MoveAccepted):
+            self._set_state(event.state)
+            self.last_ruling = event.ruling
+            self.pending_violation = None
+            self.question = None
+            self._log(event.ruling.move.describe())
+            return None
+        if isinstance(event, ViolationFound):
+            self._set_state(event.state)
+            self.last_ruling = event.ruling
+            self.pending_violation = event.ruling
+            for violation in event.ruling.violations:
+                self._log(violation.message)
+            return "ruling"
+        if isinstance(event, AskPlayer):
+            self.question = Question(event.question, event.candidates, event.confidences)
+            return "ruling"
+        if isinstance(event, TurnGuidance):
+            self.current_player = event.player
+            self.phase = event.phase
+            self.guidance = event.guidance
+            return None
+        if isinstance(event, ScoreChanged):
+            self.sheet = event.sheet
+            self.players = event.sheet.players or self.players
+            return None
+        if isinstance(event, GameOver):
+            self.sheet = event.sheet
+            self.winners = event.winners
+            self.current_player = None
+            self.pending_violation = None
+            self.question = None
+            return "score"
+        if isinstance(event, OverrideRecorded):
+            self.pending_violation = None
+            self.question = None
+            self._log(event.detail)
+            return "live"
+        if isinstance(event, SourceStatus):
+            self.source_status = event.status
+            self.source_detail = event.detail
+            return None
+        return None
+
+    def _set_state(self, state: GameState) -> None:
+        self.state = state
+        self.players = state.players
+        self.current_player = state.current_player
+        self.phase = state.phase
+
+    def _log(self, message: Message) -> None:
+        self.history.append(message)
+        del self.history[:-HISTORY_LIMIT]
