@@ -197,7 +197,9 @@ class EndPhase(Move):
         return {"kind": self.kind, "phase": self.phase}
 
     def describe(self) -> Message:
-        return Message.of(N_("end the {phase} phase"), phase=self.phase)
+        if self.phase == "seal":
+            return Message.of(N_("end the seal phase"))
+        return Message.of(N_("end the punishment phase"))
 
 
 @dataclass(frozen=True)

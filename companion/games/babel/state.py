@@ -429,12 +429,14 @@ class BabelState(GameState):
         lines: list[ScoreLine] = []
         if self.is_over and self.messenger is not None:
             winners = set(self.winners)
-            team = Message.of(N_("the Messenger's team") if self.result == "messenger" else N_("the Architects"))
+            won = Message.of(
+                N_("won with the Messenger's team") if self.result == "messenger" else N_("won with the Architects")
+            )
             for p in range(len(self.names)):
                 lines.append(ScoreLine(
                     player=p, category="result", label=Message.of(N_("Winning team")),
                     rule_id=self.end_rule or "babel.end.complete", points=1 if p in winners else 0,
-                    detail=Message.of(N_("won: {team}"), team=team.render()) if p in winners else None,
+                    detail=won if p in winners else None,
                 ))
         return ScoreSheet(self.game, self.names, tuple(lines), final=self.is_over)
 
