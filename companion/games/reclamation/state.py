@@ -277,6 +277,11 @@ class ReclamationState(GameState):
                 R.SHORT,
                 Message.of(N_("You place {count} stones but hold only {hand}; stones taken this turn cannot be placed this turn."), count=len(placed), hand=plan.hand),
             )
+            if self.throne and self.captives[self.to_move]:
+                yield Violation(
+                    R.THRONE_CAPTIVE,
+                    Message.of(N_("The {count} stones you took from gardeners stay in your hand and are never placed."), count=self.captives[self.to_move]),
+                )
             return
         if len(placed) < plan.placeable:
             missing = [s for s in plan.add + plan.empty if s not in placed]
