@@ -1,0 +1,649 @@
+"""The Babylon game state: set-up, the turn (quarry → build → store), rounds and round tokens.
+
+Phases: "trim" (2–3 players remove clay tiles), "quarry", "build", "store", "reveal" (the round
+token is turned up after the last player's turn) and "over". Moves are granular (see moves.py): a
+build in progress, pillars standing and no tile on them yet, is a valid state; the no-bare-pillar
+rule is checked when the player ends the build action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from ...errors import CompanionError
+from ...i18n import N_
+from ..api import GameState, Message, Move, Ruling, ScoreSheet, Violation
+from . import building, decorating
+from .model import (
+    DEFAULT_FLOWERS,
+    ICON_COUNT,
+    Board,
+    Decoration,
+    Pillar,
+    PlacedTile,
+    Tile,
+    cell_name,
+    rotate,
+    rotations,
+)
+from .moves import (
+    EndBuild,
+    Exchange,
+    PlaceDecoration,
+    PlacePillar,
+    PlaceTile,
+    RemovePillar,
+    Reveal,
+    Store,
+    Take,
+    Trim,
+)
+from .pieces import STORAGE_SINGLES, Options, PlayerState, Supply, Turn, start_tile
+from .quarry import LAYER_MATERIAL, Quarry
+from .scoring import score_lines
+
+ROUNDS = {2: 15, 3: 13, 4: 11}  # babylon.round
+TOKENS = {2: 14, 3: 12, 4: 10}  # babylon.setup.rounds
+TRIMS = {2: 6, 3: 3, 4: 0}  # babylon.setup.quarry_trim
+EFFECT_TEXT = {
+    "none": N_("No effect this round."),
+    "single_pillar": N_("Round token: take 1 single pillar at the start of your turn."),
+    "double_pillar": N_("Round token: take 1 double pillar at the start of your turn (it cannot be stored)."),
+    "icon_swap": N_("Round token: one icon space on a tile placed this turn counts as any other icon."),
+    "icon_blank": N_("Round token: one space without an icon on a tile placed this turn counts as any icon."),
+    "flower_double": N_("Round token: a tile of your own flower gives 2 pillars for the flower."),
+    "fewer_pillars": N_("Round token: taking a tile gives 1 pillar fewer."),
+}
+
+
+def _v(rule: str, text: str, fix: str | None = None, where: tuple[str, ...] = (), **params: Any) -> Violation:
+    return Violation(rule, Message.of(text, **params), Message.of(fix, **params) if fix else None, where)
+
+
+@dataclass(frozen=True)
+class BabylonState(GameState):
+    game: ClassVar[str] = "babylon"
+
+    seats: tuple[PlayerState, ...]
+    options: Options = Options()
+    flowers: tuple[str, ...] = DEFAULT_FLOWERS
+    quarry: Quarry = Quarry()
+    supply: Supply = Supply()
+    round: int = 1
+    rounds_total: int = 15
+    turn_of: int = 0
+    stage: str = "quarry"
+    effect: str = "none"  # the round token in force for this round's turns
+    turn: Turn = Turn()
+    trims_done: int = 0
+    serial: int = 0  # next piece number, so every pillar and decoration has its own id
+
+    # ----------------------------------------------------------------- the GameState API
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.seats)
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.stage == "over" else self.turn_of
+
+    @property
+    def phase(self) -> str:
+        return self.stage
+
+    @property
+    def is_over(self) -> bool:
+        return self.stage == "over"
+
+    @property
+    def me(self) -> PlayerState:
+        return self.seats[self.turn_of]
+
+    def legal_moves(self) -> Iterator[Move]:
+        from .enumerate import legal_moves
+
+        return legal_moves(self)
+
+    def check(self, move: Move) -> Ruling:
+        handler = _CHECKS.get(type(move))
+        if handler is None:
+            return Ruling(move, (_v("babylon.round", N_("This is not a Babylon move.")),))
+        allowed = _PHASES[type(move)]
+        if self.stage not in allowed:
+            return Ruling(move, (self._wrong_phase(move),))
+        violations, notes = handler(self, move)
+        return Ruling(move, tuple(violations), tuple(notes))
+
+    def _apply_legal(self, move: Move) -> BabylonState:
+        return _APPLY[type(move)](self, move)
+
+    def score_sheet(self) -> ScoreSheet:
+        lines = []
+        for index, seat in enumerate(self.seats):
+            lines.extend(score_lines(index, seat.board, self.flowers))
+        return ScoreSheet(
+            game=self.game,
+            players=self.players,
+            lines=tuple(lines),
+            tiebreak=tuple(-seat.board.top.visible_recesses() for seat in self.seats),
+            tiebreak_rule="babylon.score.tiebreak",
+            tiebreak_label=Message.of(N_("fewer visible recesses (the larger garden seen from above)")),
+            final=self.is_over,
+        )
+
+    def guidance(self) -> tuple[Message, ...]:
+        texts = {
+            "trim": N_("Set-up: remove one clay tile from the quarry."),
+            "quarry": N_("Take one visible tile from the quarry."),
+            "build": N_("Build: place pillars, then a tile on 3 or 4 pillars whose tops are level; or end the build."),
+            "store": N_("Store up to 6 single pillars and at most one tile; the rest goes back."),
+            "reveal": N_("Round over: turn up the next round token."),
+            "over": N_("The game is over."),
+        }
+        out = [Message.of(texts[self.stage])]
+        if self.effect != "none" and self.stage in ("quarry", "build"):
+            out.append(Message.of(EFFECT_TEXT[self.effect]))
+        return tuple(out)
+
+    def to_json(self) -> dict[str, Any]:
+        from .serial import state_to_json
+
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: Any, source: str = "<state>") -> BabylonState:
+        from .serial import state_from_json
+
+        return state_from_json(data, source)
+
+    @classmethod
+    def move_from_json(cls, data: Any, source: str = "<move>") -> Move:
+        from .moves import move_from_json
+
+        return move_from_json(data, source)
+
+    # ----------------------------------------------------------------- helpers
+
+    def _wrong_phase(self, move: Move) -> Violation:
+        rule = "babylon.round"
+        if self.stage == "trim" or isinstance(move, Trim):
+            rule = "babylon.setup.quarry_trim"
+        elif self.stage == "reveal" or isinstance(move, Reveal):
+            rule = "babylon.round_token"
+        return _v(
+            rule,
+            N_("Not now: this is the {phase} phase of {player}'s turn."),
+            N_("A turn is: take a tile from the quarry, build if you wish, then store or discard."),
+            phase=self.stage,
+            player=self.players[self.turn_of] if self.stage != "over" else "-",
+        )
+
+    def with_me(self, **changes: Any) -> BabylonState:
+        seats = list(self.seats)
+        seats[self.turn_of] = replace(self.me, **changes)
+        return replace(self, seats=tuple(seats))
+
+    def next_id(self, prefix: str) -> tuple[str, BabylonState]:
+        return f"{prefix}{self.serial + 1}", replace(self, serial=self.serial + 1)
+
+    def held_tile(self, which: str) -> Tile | None:
+        return self.turn.new_tile if which == "new" else self.me.slot
+
+    def tile_layout(self, move: PlaceTile) -> tuple[tuple | None, list[Violation]]:
+        """The icons as they lie on the board, from the move or the tile's known icons."""
+        tile = self.held_tile(move.tile)
+        assert tile is not None
+        if move.icons is not None:
+            if tile.icons is not None and move.icons not in rotations(tile.icons):
+                return None, [
+                    _v(
+                        "babylon.build.which",
+                        N_("These icons are not those of tile {tile}: it is not the tile you hold."),
+                        tile=tile.id,
+                    )
+                ]
+            wanted = ICON_COUNT.get(tile.material)
+            if tile.icons is None and wanted is not None and sum(i is not None for i in move.icons) != wanted:
+                return None, [
+                    _v(
+                        "babylon.setup.quarry",
+                        N_("A {material} tile shows {count} icons; {seen} were read."),
+                        material=tile.material,
+                        count=wanted,
+                        seen=sum(i is not None for i in move.icons),
+                    )
+                ]
+            return move.icons, []
+        if tile.icons is None:
+            return None, [
+                _v(
+                    "babylon.build.which",
+                    N_("The icons of tile {tile} have not been read yet: say which icons it shows."),
+                    tile=tile.id,
+                )
+            ]
+        return rotate(tile.icons, move.rotation), []
+
+
+# --------------------------------------------------------------------- set-up
+
+
+def new_game(
+    players: tuple[str, ...],
+    bridge_gap: str = "bridge_level",
+    exact_cover: str = "directly_beneath",
+    flowers: tuple[str, ...] = DEFAULT_FLOWERS,
+) -> BabylonState:
+    """babylon.setup.*: players listed from the start player clockwise, each with a flower."""
+    count = len(players)
+    if count not in ROUNDS:
+        raise CompanionError(f"Babylon is for 2 to 4 players, got {count} [babylon.setup.rounds]")
+    if len(set(flowers)) != 4:
+        raise CompanionError(f"Babylon needs 4 different flowers, got {list(flowers)} [babylon.setup.board]")
+    if bridge_gap not in ("bridge_level", "empty_to_board"):
+        raise CompanionError(f"bridge_gap: expected bridge_level or empty_to_board, got {bridge_gap!r}")
+    if exact_cover not in ("directly_beneath", "any_tile"):
+        raise CompanionError(f"exact_cover: expected directly_beneath or any_tile, got {exact_cover!r}")
+    seats = tuple(
+        PlayerState(name, flowers[i], Board(), 0, 0, start_tile(flowers[i])) for i, name in enumerate(players)
+    )
+    return BabylonState(
+        seats=seats,
+        options=Options(bridge_gap, exact_cover),
+        flowers=tuple(flowers),
+        rounds_total=ROUNDS[count],
+        stage="trim" if TRIMS[count] else "quarry",
+    )
+
+
+def _start_turn(state: BabylonState, player: int) -> BabylonState:
+    """The round token's pillar effects apply at the start of each player's turn."""
+    state = replace(state, turn_of=player, stage="quarry", turn=Turn())
+    if state.effect in ("single_pillar", "double_pillar"):
+        kind = "single" if state.effect == "single_pillar" else "double"
+        supply, got = state.supply.take(kind, 1)
+        field = "singles" if kind == "single" else "doubles"
+        state = replace(state, supply=supply).with_me(**{field: getattr(state.me, field) + got})
+    return state
+
+
+# --------------------------------------------------------------------- checks
+
+
+def _check_trim(state: BabylonState, move: Trim) -> tuple[list[Violation], list[Message]]:
+    if state.quarry.top_material(move.place) != "clay":
+        return [
+            _v(
+                "babylon.setup.quarry_trim",
+                N_("Only clay tiles are removed at set-up; quarry place {row},{col} shows no clay tile."),
+                row=move.place[0] + 1,
+                col=move.place[1] + 1,
+            )
+        ], []
+    return [], []
+
+
+def _check_take(state: BabylonState, move: Take) -> tuple[list[Violation], list[Message]]:
+    if not state.quarry.is_visible(move.place):
+        return [
+            _v(
+                "babylon.quarry.visible",
+                N_("No tile is left at quarry place {row},{col}."),
+                N_("Take a visible tile: one with no tile on top of it."),
+                row=move.place[0] + 1,
+                col=move.place[1] + 1,
+            )
+        ], []
+    if move.flower not in state.flowers:
+        return [
+            _v(
+                "babylon.setup.quarry",
+                N_("{flower} is not one of this game's flowers."),
+                flower=move.flower,
+            )
+        ], []
+    material = state.quarry.top_material(move.place)
+    if move.icons is not None and sum(i is not None for i in move.icons) != ICON_COUNT[material]:
+        return [
+            _v(
+                "babylon.setup.quarry",
+                N_("A {material} tile shows {count} icons; {seen} were read."),
+                material=material,
+                count=ICON_COUNT[material],
+                seen=sum(i is not None for i in move.icons),
+            )
+        ], []
+    reward = state.quarry.reward(move.place, move.flower == state.me.flower, state.effect)
+    notes = list(reward.notes)
+    if reward.pillars > state.supply.single:
+        notes.append(Message.of(N_("The supply holds only {count} single pillars."), count=state.supply.single))
+    return [], notes
+
+
+def _check_exchange(state: BabylonState, move: Exchange) -> tuple[list[Violation], list[Message]]:
+    if move.give == "double":
+        return [
+            _v(
+                "babylon.build.exchange",
+                N_("A double pillar is never exchanged for 2 single pillars."),
+            )
+        ], []
+    if state.me.singles < 2:
+        return [_v("babylon.build.exchange", N_("An exchange needs 2 single pillars; you have {count}."), count=state.me.singles)], []
+    if state.supply.double < 1:
+        return [_v("babylon.build.exchange", N_("No double pillar is left in the supply."))], []
+    return [], []
+
+
+def _check_pillar(state: BabylonState, move: PlacePillar) -> tuple[list[Violation], list[Message]]:
+    found = building.check_pillar(state.me.board, move.cell, move.size, move.level, state.me.singles, state.me.doubles)
+    return found, []
+
+
+def _check_remove(state: BabylonState, move: RemovePillar) -> tuple[list[Violation], list[Message]]:
+    item = state.me.board.top.at(move.cell) if min(move.cell) >= 0 and max(move.cell) < 8 else None
+    if item is None or item.kind != "pillar" or item.piece_id not in state.turn.pillars:
+        return [
+            _v(
+                "babylon.build.pillars",
+                N_("Only a pillar placed this turn that carries no tile can be taken back."),
+                where=(cell_name(move.cell),),
+            )
+        ], []
+    return [], []
+
+
+def _check_tile(state: BabylonState, move: PlaceTile) -> tuple[list[Violation], list[Message]]:
+    tile = state.held_tile(move.tile)
+    if tile is None:
+        text = (
+            N_("You have no tile from the quarry left to place this turn.")
+            if move.tile == "new"
+            else N_("Your storage slot holds no tile.")
+        )
+        return [_v("babylon.build.which", text)], []
+    _, found = state.tile_layout(move)
+    if found:
+        return found, []
+    board = state.me.board
+    support, found = building.analyse_support(board, move.row, move.col, move.level)
+    found += building.check_level_order(board, move.level)
+    found += building.check_exact_cover(board, move.row, move.col, move.level, state.options.exact_cover)
+    notes: list[Message] = []
+    if support is not None and support.open_cell is not None:
+        if state.supply.belvedere < 1:
+            found.append(_v("babylon.build.support", N_("No belvedere is left: a tile on 3 pillars needs one.")))
+        else:
+            notes.append(
+                Message.of(
+                    N_("The tile rests on 3 pillars: put a belvedere on {cell}."), cell=cell_name(support.open_cell)
+                )
+            )
+    if support is not None and support.statues:
+        notes.append(Message.of(N_("A statue now serves as a pillar: it no longer counts as a statue.")))
+    return found, notes
+
+
+def _check_decoration(state: BabylonState, move: PlaceDecoration) -> tuple[list[Violation], list[Message]]:
+    if not state.turn.placed:
+        return [
+            _v(
+                "babylon.deco.when",
+                N_("Decorations are taken after placing a tile; you have placed none this turn."),
+            )
+        ], []
+    if state.supply.count(move.piece) < 1:
+        return [_v("babylon.deco.when", N_("No {piece} is left in the supply."), piece=move.piece)], []
+    board = state.me.board
+    if move.wild is not None:
+        found = _check_wild(state, move)
+        if found:
+            return found, []
+    plan, found = decorating.check_decoration(
+        board, move.piece, move.cells, frozenset(state.turn.placed), move.wild, state.options.bridge_gap
+    )
+    return found, []
+
+
+def _check_wild(state: BabylonState, move: PlaceDecoration) -> list[Violation]:
+    cell, icon = move.wild  # type: ignore[misc]
+    if state.effect not in ("icon_swap", "icon_blank"):
+        return [_v("babylon.round_token", N_("No round token lets a space count as another icon this round."))]
+    if state.turn.wild_used:
+        return [_v("babylon.round_token", N_("The round token's icon has already been used this turn."))]
+    item = state.me.board.top.at(cell)
+    if cell not in move.cells or item.kind != "tile" or item.tile_id not in state.turn.placed:
+        return [
+            _v(
+                "babylon.round_token",
+                N_("The round token changes one space of a tile placed this turn, under this decoration."),
+                where=(cell_name(cell),),
+            )
+        ]
+    if state.effect == "icon_swap" and (item.icon is None or item.icon == icon):
+        return [_v("babylon.round_token", N_("This round's token turns a space's icon into another icon."))]
+    if state.effect == "icon_blank" and item.icon is not None:
+        return [_v("babylon.round_token", N_("This round's token gives an icon to a space without one."))]
+    return []
+
+
+def _check_end_build(state: BabylonState, move: EndBuild) -> tuple[list[Violation], list[Message]]:
+    bare = building.bare_pillars(state.me.board)
+    if bare:
+        names = tuple(cell_name(p.cell) for p in bare)
+        return [
+            _v(
+                "babylon.build.no_bare_pillar",
+                N_("Pillars on {cells} carry no tile: no pillar may be visible at the end of the build."),
+                N_("Place a tile on them or take them back."),
+                where=names,
+                cells=", ".join(names),
+            )
+        ], []
+    return [], []
+
+
+def _check_store(state: BabylonState, move: Store) -> tuple[list[Violation], list[Message]]:
+    me = state.me
+    found: list[Violation] = []
+    if move.singles > STORAGE_SINGLES:
+        found.append(_v("babylon.store.pillars", N_("Storage holds at most 6 single pillars."), count=move.singles))
+    elif move.singles > me.singles:
+        found.append(_v("babylon.store.pillars", N_("You hold only {count} single pillars."), count=me.singles))
+    if move.store_new and state.turn.new_tile is None:
+        found.append(_v("babylon.store.tile", N_("You have no unplaced tile from this turn to store.")))
+    if move.discard_slot and me.slot is None:
+        found.append(_v("babylon.store.tile", N_("Your storage slot is already empty.")))
+    if move.store_new and me.slot is not None and not move.discard_slot:
+        if me.slot.material == "start":
+            found.append(
+                _v(
+                    "babylon.store.starting_tile",
+                    N_("Your starting tile is still in the slot: place or remove it before storing another tile."),
+                )
+            )
+        else:
+            found.append(
+                _v(
+                    "babylon.store.tile",
+                    N_("The slot holds one tile: remove the stored tile to make room."),
+                )
+            )
+    notes: list[Message] = []
+    if not found:
+        back = me.singles - move.singles
+        if back or me.doubles:
+            notes.append(
+                Message.of(
+                    N_("{singles} single and {doubles} double pillars go back to the supply."),
+                    singles=back,
+                    doubles=me.doubles,
+                )
+            )
+        if state.turn.new_tile is not None and not move.store_new:
+            notes.append(Message.of(N_("The unplaced tile leaves the game.")))
+    return found, notes
+
+
+def _check_reveal(state: BabylonState, move: Reveal) -> tuple[list[Violation], list[Message]]:
+    return [], [Message.of(EFFECT_TEXT[move.effect])]
+
+
+# --------------------------------------------------------------------- applying
+
+
+def _apply_trim(state: BabylonState, move: Trim) -> BabylonState:
+    done = state.trims_done + 1
+    state = replace(state, quarry=state.quarry.take(move.place), trims_done=done)
+    count = len(state.seats)
+    if done >= TRIMS[count]:
+        return _start_turn(replace(state, stage="quarry"), 0)
+    return replace(state, turn_of=done % count)
+
+
+def _apply_take(state: BabylonState, move: Take) -> BabylonState:
+    material = LAYER_MATERIAL[state.quarry.height(move.place)]
+    reward = state.quarry.reward(move.place, move.flower == state.me.flower, state.effect)
+    supply, got = state.supply.take("single", reward.pillars)
+    tile = Tile(f"{material}-{move.place[0]}{move.place[1]}", material, move.flower, move.icons)
+    state = replace(state, quarry=state.quarry.take(move.place), supply=supply, stage="build")
+    state = replace(state, turn=replace(state.turn, new_tile=tile))
+    return state.with_me(singles=state.me.singles + got)
+
+
+def _apply_exchange(state: BabylonState, move: Exchange) -> BabylonState:
+    supply = state.supply.add("single", 2).add("double", -1)
+    return replace(state, supply=supply).with_me(singles=state.me.singles - 2, doubles=state.me.doubles + 1)
+
+
+def _apply_pillar(state: BabylonState, move: PlacePillar) -> BabylonState:
+    pillar_id, state = state.next_id("p")
+    base = state.me.board.top.at(move.cell).level
+    board = state.me.board.with_pillar(Pillar(pillar_id, move.cell, base, move.size))
+    state = replace(state, turn=replace(state.turn, pillars=(*state.turn.pillars, pillar_id)))
+    if move.size == "single":
+        return state.with_me(board=board, singles=state.me.singles - 1)
+    return state.with_me(board=board, doubles=state.me.doubles - 1)
+
+
+def _apply_remove(state: BabylonState, move: RemovePillar) -> BabylonState:
+    item = state.me.board.top.at(move.cell)
+    pillar = next(p for p in state.me.board.pillars if p.id == item.piece_id)
+    board = state.me.board.without_pillar(pillar.id)
+    state = replace(state, turn=replace(state.turn, pillars=tuple(p for p in state.turn.pillars if p != pillar.id)))
+    if pillar.kind == "single":
+        return state.with_me(board=board, singles=state.me.singles + 1)
+    return state.with_me(board=board, doubles=state.me.doubles + 1)
+
+
+def _apply_tile(state: BabylonState, move: PlaceTile) -> BabylonState:
+    tile = state.held_tile(move.tile)
+    assert tile is not None
+    layout, _ = state.tile_layout(move)
+    board = state.me.board
+    support, _ = building.analyse_support(board, move.row, move.col, move.level)
+    assert support is not None and layout is not None
+    for statue_id in support.statues:
+        pillar_id, state = state.next_id("p")
+        board = board.statue_to_pillar(statue_id, pillar_id)
+    if tile.icons is None:
+        tile = replace(tile, icons=layout)  # the tile's face is now known, as placed
+    board = board.with_tile(PlacedTile(tile, move.row, move.col, move.level, layout, state.round))
+    supply = state.supply
+    if support.open_cell is not None:
+        deco_id, state = state.next_id("belvedere")
+        board = board.with_decoration(Decoration(deco_id, "belvedere", (support.open_cell,), (move.level,), state.round))
+        supply = supply.add("belvedere", -1)
+    turn = replace(state.turn, placed=(*state.turn.placed, tile.id))
+    if move.tile == "new":
+        turn = replace(turn, new_tile=None)
+        state = replace(state, supply=supply, turn=turn).with_me(board=board)
+    else:
+        state = replace(state, supply=supply, turn=turn).with_me(board=board, slot=None)
+    return state
+
+
+def _apply_decoration(state: BabylonState, move: PlaceDecoration) -> BabylonState:
+    board = state.me.board
+    plan, _ = decorating.check_decoration(
+        board, move.piece, move.cells, frozenset(state.turn.placed), move.wild, state.options.bridge_gap
+    )
+    assert plan is not None
+    turn = state.turn
+    if move.wild is not None:
+        cell, icon = move.wild
+        tile = board.tile(board.top.at(cell).tile_id or "")
+        assert tile is not None
+        icons = list(tile.icons)
+        icons[tile.cells.index(cell)] = icon
+        board = replace(board, tiles=tuple(replace(t, icons=tuple(icons)) if t.id == tile.id else t for t in board.tiles))
+        turn = replace(turn, wild_used=True)
+    deco_id, state = state.next_id(move.piece)
+    board = board.with_decoration(Decoration(deco_id, move.piece, plan.cells, plan.levels, state.round))
+    return replace(state, supply=state.supply.add(move.piece, -1), turn=turn).with_me(board=board)
+
+
+def _apply_end_build(state: BabylonState, move: EndBuild) -> BabylonState:
+    return replace(state, stage="store")
+
+
+def _apply_store(state: BabylonState, move: Store) -> BabylonState:
+    me = state.me
+    supply = state.supply.add("single", me.singles - move.singles).add("double", me.doubles)
+    slot = me.slot
+    if move.discard_slot:
+        slot = None
+    if move.store_new:
+        slot = state.turn.new_tile
+    state = replace(state, supply=supply, turn=Turn()).with_me(singles=move.singles, doubles=0, slot=slot)
+    if state.turn_of + 1 < len(state.seats):
+        return _start_turn(state, state.turn_of + 1)
+    if state.round >= state.rounds_total:
+        return replace(state, stage="over")
+    return replace(state, stage="reveal")
+
+
+def _apply_reveal(state: BabylonState, move: Reveal) -> BabylonState:
+    state = replace(state, round=state.round + 1, effect=move.effect)
+    return _start_turn(state, 0)
+
+
+_CHECKS = {
+    Trim: _check_trim,
+    Take: _check_take,
+    Exchange: _check_exchange,
+    PlacePillar: _check_pillar,
+    RemovePillar: _check_remove,
+    PlaceTile: _check_tile,
+    PlaceDecoration: _check_decoration,
+    EndBuild: _check_end_build,
+    Store: _check_store,
+    Reveal: _check_reveal,
+}
+_APPLY = {
+    Trim: _apply_trim,
+    Take: _apply_take,
+    Exchange: _apply_exchange,
+    PlacePillar: _apply_pillar,
+    RemovePillar: _apply_remove,
+    PlaceTile: _apply_tile,
+    PlaceDecoration: _apply_decoration,
+    EndBuild: _apply_end_build,
+    Store: _apply_store,
+    Reveal: _apply_reveal,
+}
+_PHASES: dict[type, tuple[str, ...]] = {
+    Trim: ("trim",),
+    Take: ("quarry",),
+    Exchange: ("quarry", "build"),
+    PlacePillar: ("build",),
+    RemovePillar: ("build",),
+    PlaceTile: ("build",),
+    PlaceDecoration: ("build",),
+    EndBuild: ("build",),
+    Store: ("store",),
+    Reveal: ("reveal",),
+}
