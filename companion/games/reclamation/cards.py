@@ -56,6 +56,10 @@ class Card:
     name: str
     targets: tuple[Offset, ...]
 
+    def __post_init__(self) -> None:
+        # A card is a set of targets: one order, so equal cards compare equal after a save.
+        object.__setattr__(self, "targets", tuple(sorted(self.targets)))
+
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "targets": [t.to_json() for t in self.targets]}
 
