@@ -171,7 +171,7 @@ def demo_marks(width: int = 640) -> tuple[Mark, ...]:
     return (
         Mark(left + 3 * step, top + 3 * step, "2", "ok"),
         Mark(left + 6 * step, top + 6 * step, "1", "ok"),
-        Mark(left + 4 * step + 25, top + 4 * step + 25, "!", "bad", 30),
+        Mark(left + 5 * step, top + 4 * step, "!", "bad", 30),
     )
 
 
@@ -255,7 +255,7 @@ class FakeReferee:
         return DeviceStatus(
             camera=self.camera,
             calibrated=True,
-            calibration_detail=Message.of(N_("Calibrated; error {error} px."), error=0.4),
+            calibration_detail=Message.of(N_("reprojection error {error} px"), error=0.4),
             pins=(("led_red", 17), ("led_green", 27), ("led_blue", 22), ("buzzer", 18), ("button_confirm", 23), ("button_undo", 24)),
             volume=self.volume,
             sound=self.sound,

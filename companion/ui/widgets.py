@@ -38,8 +38,10 @@ class Btn(Button):
     """A finger-sized button. `on_tap` is called on release (a real touch, or a simulated one)."""
 
     def __init__(self, text: str, on_tap: Callable[[], object] | None = None, height: float = 56,
-                 size: float = 17, color=theme.BUTTON, selected: bool = False, **kwargs):
+                 size: float = 17, color=theme.BUTTON, selected: bool = False, color_text=theme.TEXT,
+                 **kwargs):
         kwargs.setdefault("size_hint_y", None)
+        kwargs["color"] = color_text
         super().__init__(text=text, font_size=size, background_normal="", background_down="",
                          background_color=theme.SELECTED if selected else color, height=height,
                          halign="center", valign="middle", **kwargs)

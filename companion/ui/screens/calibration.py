@@ -5,6 +5,7 @@ from __future__ import annotations
 from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.progressbar import ProgressBar
+from kivy.uix.scrollview import ScrollView
 
 from ...i18n import N_
 from .. import theme
@@ -51,18 +52,22 @@ class CalibrationScreen(CompanionScreen):
     def build_content(self):
         s = self.s
         body = BoxLayout(spacing=s.pad)
-        left = Panel(theme.PANEL, orientation="vertical", spacing=s.pad, padding=s.pad, size_hint_x=0.45)
+        left = Panel(theme.PANEL, orientation="vertical", spacing=s.pad, padding=s.pad, size_hint_x=0.5)
         left.add_widget(self.heading(self.t(N_("Calibrate the camera"))))
+        scroll = ScrollView(do_scroll_x=False)
+        steps = BoxLayout(orientation="vertical", spacing=4, size_hint_y=None)
+        steps.bind(minimum_height=steps.setter("height"))
         for line in (
             N_("Lay the marker mat flat under the camera, all four corner markers in view."),
             N_("Hold the printed target over the board and tilt it slowly until the bar is full."),
             N_("Keep hands and shadows off the board while the bar fills."),
         ):
-            left.add_widget(self.label("• " + self.t(line), s.body))
+            steps.add_widget(self.label("• " + self.t(line), s.small))
+        scroll.add_widget(steps)
+        left.add_widget(scroll)
         progress = self.progress
         if progress is not None and progress.step is not None:
-            left.add_widget(self.label(self.r(progress.step), s.large, color=theme.WARN))
-        left.add_widget(BoxLayout())
+            left.add_widget(self.label(self.r(progress.step), s.body, color=theme.WARN))
         bar = ProgressBar(max=100, value=100 * (progress.fraction if progress else 0), size_hint_y=None, height=s.pad * 3)
         left.add_widget(bar)
         if progress is not None and progress.verdict is not None:

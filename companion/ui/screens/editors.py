@@ -150,7 +150,8 @@ class EditorsScreen(CompanionScreen):
         box = BoxLayout(orientation="vertical", spacing=3)
         row = BoxLayout(spacing=3, size_hint_y=None, height=self.s.touch)
         row.add_widget(self.button(self.t(MATERIAL_NAMES[self.tile.material]), self._material))
-        row.add_widget(self.button(self.t(N_("Flower {n}"), n=self.tile.flower + 1), self._flower, color=theme.SEATS[self.tile.flower + 5]))
+        row.add_widget(self.button(self.t(N_("Flower {n}"), n=self.tile.flower + 1), self._flower, color=theme.SEATS[self.tile.flower + 5],
+                                   color_text=theme.BACKGROUND))
         box.add_widget(row)
         grid = GridLayout(cols=2, spacing=3)
         for space, icon in enumerate(self.tile.icons):

@@ -92,7 +92,8 @@ class HomeScreen(CompanionScreen):
         from ..app import LANGUAGE_NAMES
 
         for lang in LANGUAGES:
-            langs.add_widget(self.button(LANGUAGE_NAMES[lang], lambda code=lang: self.app.set_language(code), selected=lang == self.app.lang))
+            langs.add_widget(self.button(LANGUAGE_NAMES[lang], lambda code=lang: self.app.set_language(code), selected=lang == self.app.lang,
+                                          size=s.small))
         left.add_widget(BoxLayout())  # push the language row to the bottom
         left.add_widget(langs)
         body.add_widget(left)
@@ -131,5 +132,6 @@ class HomeScreen(CompanionScreen):
         if self.game == "babylon":
             flower = self.flowers[seat] % len(FLOWERS)
             row.add_widget(self.button(self.t(N_("Flower {n}"), n=flower + 1), lambda: self.next_flower(seat),
-                                       size_hint_x=None, width=s.touch * 2.4, color=theme.SEATS[flower + 5]))
+                                       size_hint_x=None, width=s.touch * 2.4, color=theme.SEATS[flower + 5],
+                                       color_text=theme.BACKGROUND))
         return row

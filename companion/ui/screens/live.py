@@ -93,6 +93,6 @@ class LiveScreen(CompanionScreen):
                 box.add_widget(self.label(self.r(note), s.small))
         else:
             for violation in ruling.violations[:2]:
-                box.add_widget(self.label("✗ " + self.r(violation.message), s.body, color=theme.BAD))
+                box.add_widget(self.label("× " + self.r(violation.message), s.body, color=theme.BAD))
                 box.add_widget(self.label(self.t(N_("Rule {rule}"), rule=violation.rule_id), s.small, color=theme.MUTED))
         return box

@@ -41,7 +41,7 @@ class RulingScreen(CompanionScreen):
         scroll = ScrollView(do_scroll_x=False)
         text = BoxLayout(orientation="vertical", spacing=s.pad, size_hint_y=None)
         text.bind(minimum_height=text.setter("height"))
-        text.add_widget(self.label("✗ " + self.t(N_("Not allowed")), s.huge, bold=True, color=theme.BAD))
+        text.add_widget(self.label("× " + self.t(N_("Not allowed")), s.huge, bold=True, color=theme.BAD))
         where: list[str] = []
         for violation in ruling.violations:
             text.add_widget(self._violation_text(violation))

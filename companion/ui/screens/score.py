@@ -4,7 +4,7 @@ it decides, a bar chart, and a top-down picture with the scoring pieces of a cho
 from __future__ import annotations
 
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
+from kivy.uix.scrollview import ScrollView
 
 from ...games.api import ScoreSheet
 from ...i18n import N_
@@ -35,7 +35,7 @@ class ScoreScreen(CompanionScreen):
             box.add_widget(BoxLayout())
             return box
         body = BoxLayout(spacing=s.pad)
-        left = BoxLayout(orientation="vertical", spacing=s.pad, size_hint_x=0.62)
+        left = BoxLayout(orientation="vertical", spacing=s.pad, size_hint_x=0.64)
         left.add_widget(self._banner(sheet))
         left.add_widget(self._table(sheet))
         body.add_widget(left)
@@ -56,46 +56,73 @@ class ScoreScreen(CompanionScreen):
             return self.label(self.t(N_("Score so far")), s.large, bold=True)
         names = "、".join(sheet.players[w] for w in winners) if self.app.lang != "en" else ", ".join(sheet.players[w] for w in winners)
         if len(winners) > 1:
-            return self.label(self.t(N_("Shared victory: {names}"), names=names), s.large, bold=True, color=theme.OK)
-        return self.label(self.t(N_("Winner: {name}"), name=names), s.large, bold=True, color=theme.OK)
+            text = self.t(N_("Shared victory: {names}"), names=names)
+        else:
+            text = self.t(N_("Winner: {name}"), name=names)
+        banner = BoxLayout(orientation="vertical", size_hint_y=None)
+        banner.bind(minimum_height=banner.setter("height"))
+        banner.add_widget(self.label(text, s.large, bold=True, color=theme.OK))
+        if sheet.tiebreak_decided():
+            rule = self.r(sheet.tiebreak_label) if sheet.tiebreak_label else self.t(N_("Tie-break"))
+            banner.add_widget(self.label(self.t(N_("Equal points: the tie-break decides ({rule})."), rule=rule), s.small, color=theme.WARN))
+        return banner
 
     def _table(self, sheet: ScoreSheet):
         s = self.s
         players = sheet.players
-        categories = sheet.categories()
-        row_height = max(s.small * 1.9, (s.touch * 0.62))
-        grid = GridLayout(cols=len(players) + 1, spacing=2, size_hint_y=None)
-        grid.bind(minimum_height=grid.setter("height"))
-        cell = dict(size_hint_y=None, height=row_height, size=s.small)
-        grid.add_widget(Txt(self.t(N_("Category")), s.small, color=theme.MUTED, grow=False, size_hint_y=None, height=row_height))
-        for p, name in enumerate(players):
-            grid.add_widget(Txt(name, s.small, bold=True, color=theme.seat_colour(p), grow=False, halign="center",
-                                size_hint_y=None, height=row_height, shorten=True))
-        for category in categories:
+        row_height = round(s.touch * 0.7)
+        rows = BoxLayout(orientation="vertical", spacing=2, size_hint_y=None)
+        rows.bind(minimum_height=rows.setter("height"))
+
+        footer = BoxLayout(orientation="vertical", spacing=2, size_hint_y=None)
+        footer.bind(minimum_height=footer.setter("height"))
+
+        def row(first, cells, height=row_height, into=rows):
+            line = BoxLayout(spacing=2, size_hint_y=None, height=height)
+            first.size_hint_x = 0.48
+            line.add_widget(first)
+            for cell in cells:
+                cell.size_hint_x = 0.52 / max(1, len(players))
+                line.add_widget(cell)
+            into.add_widget(line)
+
+        def text(value, size=s.small, **kwargs):
+            kwargs.setdefault("halign", "center")
+            return Txt(value, size, grow=False, shorten=True, **kwargs)
+
+        row(text(self.t(N_("Category")), color=theme.MUTED, halign="left"),
+            [text(name, bold=True, color=theme.seat_colour(p)) for p, name in enumerate(players)])
+        for category in sheet.categories():
             lines = {line.player: line for line in sheet.lines if line.category == category}
             first = next(iter(lines.values()))
-            grid.add_widget(Txt(f"{self.r(first.label)}  [size={int(s.small * 0.8)}]{first.rule_id}[/size]", s.small,
-                                grow=False, markup=True, size_hint_y=None, height=row_height, shorten=True))
+            label = self._two_lines(self.r(first.label), first.rule_id, theme.TEXT)
+            cells = []
             for p in range(len(players)):
-                line = lines.get(p)
-                points = line.points if line else 0
-                lit = self.selected == (p, category)
-                grid.add_widget(Btn(str(points), lambda p=p, c=category: self.select(p, c), selected=lit, **cell))
-        grid.add_widget(Txt(self.t(N_("Total")), s.body, bold=True, grow=False, size_hint_y=None, height=row_height))
-        for total in sheet.totals():
-            grid.add_widget(Txt(str(total), s.body, bold=True, halign="center", grow=False, size_hint_y=None, height=row_height))
+                points = lines[p].points if p in lines else 0
+                cells.append(Btn(str(points), lambda p=p, c=category: self.select(p, c), selected=self.selected == (p, category),
+                                 size=s.body, height=row_height))
+            row(label, cells)
+        row(text(self.t(N_("Total")), s.body, bold=True, halign="left"),
+            [text(str(total), s.large, bold=True) for total in sheet.totals()], into=footer)
         if sheet.tiebreak_decided():
-            label = self.r(sheet.tiebreak_label) if sheet.tiebreak_label else self.t(N_("Tie-break"))
-            grid.add_widget(Txt(f"{label}  [size={int(s.small * 0.8)}]{sheet.tiebreak_rule or ''}[/size]", s.small,
-                                color=theme.WARN, grow=False, markup=True, size_hint_y=None, height=row_height, shorten=True))
-            for value in sheet.tiebreak:
-                grid.add_widget(Txt(str(abs(value)), s.small, color=theme.WARN, halign="center", grow=False,
-                                    size_hint_y=None, height=row_height))
-        from kivy.uix.scrollview import ScrollView
-
+            name = self.r(sheet.tiebreak_label) if sheet.tiebreak_label else self.t(N_("Tie-break"))
+            label = self._two_lines(name, sheet.tiebreak_rule or "", theme.WARN)
+            row(label, [text(str(abs(v)), color=theme.WARN) for v in sheet.tiebreak], into=footer)
         scroll = ScrollView(do_scroll_x=False)
-        scroll.add_widget(grid)
-        return scroll
+        scroll.add_widget(rows)
+        table = BoxLayout(orientation="vertical", spacing=2)
+        table.add_widget(scroll)
+        table.add_widget(footer)
+        return table
+
+    def _two_lines(self, text: str, rule_id: str, color) -> BoxLayout:
+        """A score pad label with its rule id in small print underneath."""
+        s = self.s
+        box = BoxLayout(orientation="vertical")
+        box.add_widget(Txt(text, s.small, color=color, grow=False, shorten=True, size_hint_y=0.6))
+        box.add_widget(Txt(rule_id, max(9, round(s.small * 0.7)), color=theme.MUTED, grow=False, shorten=True,
+                           shorten_from="left", size_hint_y=0.4))
+        return box
 
     def _picture(self, sheet: ScoreSheet):
         s = self.s

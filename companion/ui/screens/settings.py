@@ -55,8 +55,7 @@ class SettingsScreen(CompanionScreen):
         sound.add_widget(self.button("+", lambda: self.set_sound(status.sound, status.volume + VOLUME_STEP), size=s.huge))
         left.add_widget(sound)
         left.add_widget(self.label(self.t(N_("Camera")), s.small, color=theme.MUTED))
-        cameras = GridLayout(cols=3, spacing=s.pad, size_hint_y=None)
-        cameras.bind(minimum_height=cameras.setter("height"))
+        cameras = BoxLayout(spacing=4, size_hint_y=None, height=s.touch)
         for source in status.cameras:
             cameras.add_widget(self.button(source, lambda src=source: self.set_camera(src), selected=source == status.camera, size=s.small))
         left.add_widget(cameras)
