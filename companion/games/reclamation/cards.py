@@ -65,11 +65,12 @@ class Card:
 
     def picture(self) -> list[str]:
         """A small text picture, forward up: G = gardener, X = target, . = spacing."""
-        reach_f = max([abs(t.forward) for t in self.targets] + [0])
+        top = max([t.forward for t in self.targets] + [0])
+        bottom = min([t.forward for t in self.targets] + [0])
         reach_r = max([abs(t.right) for t in self.targets] + [0])
         wanted = {(t.forward, t.right) for t in self.targets}
         rows = []
-        for fwd in range(reach_f, -reach_f - 1, -1):
+        for fwd in range(top, bottom - 1, -1):
             row = ""
             for right in range(-reach_r, reach_r + 1):
                 row += "G" if (fwd, right) == (0, 0) else ("X" if (fwd, right) in wanted else ".")
