@@ -1,0 +1,289 @@
+"""Whole tile placements for hints: `legal_placements(state)` and `suggest(state, n)`.
+
+A placement is one complete way to put a held tile (new or stored, with known icons) into the
+garden: the exchanges and pillars it needs (from hand and storage, statues serving as pillars where
+they stand), the tile with its turn and level, the decorations it then enables and the points it
+would add. It is computed from the current view from above without replaying the moves, so it is
+fast enough to list every option; the tests replay placements through the checker to keep the two
+in step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...i18n import N_
+from ..api import Message, Move
+from .model import SIZE, Board, Cell, Icons, cell_name, footprint, rotations
+from .moves import Exchange, PlaceDecoration, PlacePillar, PlaceTile
+from .topview import PILLAR, TopView
+
+if TYPE_CHECKING:
+    from .state import BabylonState
+
+_STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+_DECO_KINDS = ("stairs", "fountain", "bridge", "statue")
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One legal way to place a tile, as the granular moves that make it, with what it earns."""
+
+    tile: str  # "new" or "slot"
+    row: int
+    col: int
+    level: int
+    rotation: int
+    icons: Icons
+    pillars: tuple[tuple[Cell, str], ...]  # new pillars: (cell, "single" | "double")
+    statues: tuple[Cell, ...]  # statues that become pillars
+    exchanges: int  # 2 singles → 1 double exchanges needed first
+    belvedere: Cell | None
+    decorations: tuple[tuple[PlaceDecoration, int], ...]  # enabled right after, with their points
+    points: int  # score change of placing the tile alone (levels, belvedere, flowers, covering)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        out: list[Move] = [Exchange("singles")] * self.exchanges
+        out += [PlacePillar(cell, size) for cell, size in self.pillars]
+        out.append(PlaceTile(self.tile, self.row, self.col, self.level, rotation=self.rotation))
+        return tuple(out)
+
+    @property
+    def best_decorations(self) -> tuple[tuple[PlaceDecoration, int], ...]:
+        """Enabled decorations that can all be taken together (no shared space), best first."""
+        used: set[Cell] = set()
+        chosen = []
+        for move, points in sorted(self.decorations, key=lambda d: -d[1]):
+            if used.isdisjoint(move.cells):
+                chosen.append((move, points))
+                used.update(move.cells)
+        return tuple(chosen)
+
+    @property
+    def value(self) -> int:
+        return self.points + sum(p for _, p in self.best_decorations)
+
+
+def legal_placements(state: BabylonState) -> list[Placement]:
+    if state.stage != "build":
+        return []
+    board = state.me.board
+    view = board.top
+    out: list[Placement] = []
+    levels_present = {t.level for t in board.tiles}
+    statues_standing = tuple(d.cells[0] for d in board.decorations if d.kind == "statue")
+    summary = _Summary.of(board, view, state.flowers)
+    for which in ("new", "slot"):
+        tile = state.held_tile(which)
+        if tile is None or tile.icons is None:
+            continue
+        layouts = rotations(tile.icons)
+        for row in range(SIZE - 1):
+            for col in range(SIZE - 1):
+                for option in _support_options(state, view, row, col, levels_present):
+                    level, pillars, statues, exchanges, open_cell = option
+                    points = summary.delta_for_tile(footprint(row, col), level, tile.flower, open_cell is not None)
+                    for k, layout in enumerate(layouts):
+                        decos = tuple(
+                            _enabled_decorations(
+                                state, view, row, col, level, layout, open_cell, statues, statues_standing
+                            )
+                        )
+                        out.append(
+                            Placement(which, row, col, level, k, layout, pillars, statues, exchanges, open_cell, decos, points)
+                        )
+    return out
+
+
+def suggest(state: BabylonState, n: int = 3) -> list[tuple[Placement, Message]]:
+    """The best few placements by points (tile plus the decorations it enables), with a reason."""
+    ranked = sorted(legal_placements(state), key=lambda p: (-p.value, len(p.pillars), p.row, p.col, p.rotation))
+    out = []
+    for placement in ranked[:n]:
+        decos = placement.best_decorations
+        if decos:
+            reason = Message.of(
+                N_("Tile on {cell} at level {level}: +{points} VP, then {count} decoration(s) for +{deco} VP."),
+                cell=cell_name((placement.row, placement.col)),
+                level=placement.level,
+                points=placement.points,
+                count=len(decos),
+                deco=sum(p for _, p in decos),
+            )
+        else:
+            reason = Message.of(
+                N_("Tile on {cell} at level {level} with {pillars} new pillars: +{points} VP."),
+                cell=cell_name((placement.row, placement.col)),
+                level=placement.level,
+                pillars=len(placement.pillars),
+                points=placement.points,
+            )
+        out.append((placement, reason))
+    return out
+
+
+def _support_options(state: BabylonState, view: TopView, row: int, col: int, levels_present: set[int]) -> Iterable:
+    """(level, new pillars, statues, exchanges, open cell) for each legal support of this footprint."""
+    cells = footprint(row, col)
+    reach: list[dict[int, str]] = []  # per cell: level reachable -> how (single, double, statue, pillar)
+    heights = []
+    bare = []
+    for cell in cells:
+        item = view.at(cell)
+        heights.append(view.height(cell))
+        ways: dict[int, str] = {}
+        if item.is_empty_surface:
+            ways[item.level + 1] = "single"
+            ways[item.level + 2] = "double"
+        elif item.kind == "statue":
+            ways[item.level + 1] = "statue"
+        elif item.kind == PILLAR:
+            ways[item.level + item.height] = "pillar"
+        bare.append(item.kind == PILLAR)
+        reach.append(ways)
+    me = state.me
+    candidate_levels = sorted({level for ways in reach for level in ways})
+    for level in candidate_levels:
+        if level >= 2 and level - 1 not in levels_present:
+            continue  # babylon.build.one_level_at_a_time
+        if any(h > level for h in heights):
+            continue
+        must = [i for i in range(4) if reach[i].get(level) in ("statue", "pillar")]
+        can = [i for i in range(4) if reach[i].get(level) in ("single", "double")]
+        lower_ok = [i for i in range(4) if heights[i] < level and not bare[i] and reach[i].get(level) != "statue"]
+        if any(i not in must and i not in can and i not in lower_ok for i in range(4)):
+            continue
+        if any(h == level and reach[i].get(level) not in ("statue", "pillar") for i, h in enumerate(heights)):
+            continue
+        support_sets = []
+        if len(must) + len(can) == 4:
+            support_sets.append((tuple(range(4)), None))
+        for left_out in can:
+            chosen = tuple(i for i in range(4) if i != left_out)
+            if all(i in must or i in can for i in chosen):
+                support_sets.append((chosen, left_out))
+        if len(must) + len(can) == 3:
+            left = next(i for i in range(4) if i not in must and i not in can)
+            if left in lower_ok:
+                support_sets.append((tuple(i for i in range(4) if i != left), left))
+        for chosen, left_out in support_sets:
+            if left_out is not None and state.supply.belvedere < 1:
+                continue
+            new = tuple((cells[i], reach[i][level]) for i in chosen if i in can)
+            singles = sum(1 for _, size in new if size == "single")
+            doubles = sum(1 for _, size in new if size == "double")
+            exchanges = max(0, doubles - me.doubles)
+            if me.singles < singles + 2 * exchanges or state.supply.double < exchanges:
+                continue
+            if _exact_cover(state.me.board, row, col, level, state.options.exact_cover):
+                continue
+            statues = tuple(cells[i] for i in chosen if reach[i][level] == "statue")
+            yield level, new, statues, exchanges, None if left_out is None else cells[left_out]
+
+
+def _exact_cover(board: Board, row: int, col: int, level: int, reading: str) -> bool:
+    from .building import check_exact_cover
+
+    return bool(check_exact_cover(board, row, col, level, reading))
+
+
+def _enabled_decorations(state, view: TopView, row, col, level, layout, open_cell, statues, statues_standing):
+    """Decorations joining the new tile, judged on the view as it will be (see module docstring)."""
+    cells = footprint(row, col)
+    me_placed = set(state.turn.placed)
+    standing = [c for c in statues_standing if c not in statues]
+    deco_supply = {k: state.supply.count(k) for k in _DECO_KINDS}
+    for cell, icon in zip(cells, layout, strict=True):
+        if icon is None or cell == open_cell or deco_supply.get(icon, 0) < 1:
+            continue
+        if icon == "statue":
+            if not standing or any(s[0] == cell[0] or s[1] == cell[1] for s in standing):
+                yield PlaceDecoration("statue", (cell,)), level
+            continue
+        for dr, dc in _STEPS:
+            distance = 2 if icon == "bridge" else 1
+            other = (cell[0] + dr * distance, cell[1] + dc * distance)
+            if not (0 <= other[0] < SIZE and 0 <= other[1] < SIZE) or other in cells:
+                continue
+            item = view.at(other)
+            if item.kind != "tile" or item.icon != icon:
+                continue
+            if icon == "stairs" and abs(item.level - level) != 1:
+                continue
+            if icon in ("fountain", "bridge") and item.level != level:
+                continue
+            if icon == "bridge":
+                gap = (cell[0] + dr, cell[1] + dc)
+                other_tile = state.me.board.tile(item.tile_id)
+                if gap in cells or other_tile is None or other_tile.covers(gap):
+                    continue
+                if state.options.bridge_gap == "empty_to_board":
+                    if view.at(gap).kind != "recess":
+                        continue
+                elif view.height(gap) >= level:
+                    continue
+                points = 3 * level
+            elif icon == "stairs":
+                points = level + item.level
+            else:
+                points = 3 * level
+            _ = me_placed  # the new tile is placed this turn, so babylon.deco.when holds
+            yield PlaceDecoration(icon, tuple(sorted((cell, other)))), points
+
+
+@dataclass
+class _Summary:
+    """The scoring inputs of a garden, to price a placement without recomputing the view."""
+
+    view: TopView
+    board: Board
+    flowers: tuple[str, ...]
+    visible_cells: dict[str, set[Cell]]
+
+    @classmethod
+    def of(cls, board: Board, view: TopView, flowers: tuple[str, ...]) -> _Summary:
+        visible: dict[str, set[Cell]] = {}
+        for r in range(SIZE):
+            for c in range(SIZE):
+                item = view.cells[r][c]
+                for piece in (item.piece_id, item.tile_id):
+                    if piece is not None:
+                        visible.setdefault(piece, set()).add((r, c))
+        return cls(view, board, flowers, visible)
+
+    def _score(self, hidden: set[str], extra_tile: tuple[int, str] | None, belvedere: bool) -> int:
+        from .scoring import score_lines
+
+        _ = score_lines  # the categories below follow scoring.py line by line
+        tiles = [t for t in self.board.tiles if t.id in self.visible_cells and t.id not in hidden]
+        levels = [t.level for t in self.board.tiles] + ([extra_tile[0]] if extra_tile else [])
+        total = 2 * max(levels, default=0)
+        decos = [d for d in self.board.decorations if d.id in self.visible_cells and d.id not in hidden]
+        counts = dict.fromkeys(_DECO_KINDS, 0)
+        belvederes = sum(1 for d in decos if d.kind == "belvedere") + (1 if belvedere else 0)
+        for d in decos:
+            if d.kind in counts:
+                counts[d.kind] += 1
+            if d.kind == "statue":
+                total += d.level
+            elif d.kind in ("fountain", "bridge"):
+                total += 3 * d.level
+            elif d.kind == "stairs":
+                total += sum(d.levels)
+        total += 4 * min(counts.values()) + belvederes
+        per_flower = dict.fromkeys(self.flowers, 0)
+        for t in tiles:
+            if t.flower in per_flower:
+                per_flower[t.flower] += 1
+        if extra_tile is not None and extra_tile[1] in per_flower:
+            per_flower[extra_tile[1]] += 1
+        total += 4 * min(per_flower.values(), default=0)
+        return total
+
+    def delta_for_tile(self, cells, level: int, flower: str, belvedere: bool) -> int:
+        covered = set(cells)
+        hidden = {piece for piece, where in self.visible_cells.items() if where <= covered}
+        return self._score(hidden, (level, flower), belvedere) - self._score(set(), None, False)
