@@ -58,6 +58,7 @@ class JournalGame:
     moves: tuple[Move, ...]
     state: GameState
     finished: bool
+    states: tuple[GameState, ...] = ()  # initial, then after each move (for undo after a restart)
 
 
 @dataclass(frozen=True)
@@ -180,11 +181,16 @@ class Journal:
                 continue  # a note (a dismissed ruling): recorded, changes nothing
             move = spec.state_type.move_from_json(entry["move"], f"{source}, {where}")
             try:
-                states.append(states[-1].apply(move))
+                if entry["note"].get("override") == "overrule":  # the players let it stand
+                    states.append(states[-1]._apply_legal(move))
+                else:
+                    states.append(states[-1].apply(move))
             except IllegalMove as exc:
                 raise FormatError(source, where, f"this move does not replay ({exc})") from None
+            except Exception as exc:  # an overruled move the engine cannot apply any more
+                raise FormatError(source, where, f"this overruled move does not replay ({exc!r})") from None
             moves.append(move)
-        return JournalGame(game_id, spec, initial, tuple(moves), states[-1], finished is not None)
+        return JournalGame(game_id, spec, initial, tuple(moves), states[-1], finished is not None, tuple(states))
 
     def export_record(self, game_id: int) -> dict[str, Any]:
         """The game in the saves.py record format (docs/formats.md)."""

@@ -41,6 +41,7 @@ class TrackerSettings:
     margin: float = math.log(8)  # log-likelihood gap under which readings count as "similar"
     min_confidence: float = 0.6  # a changed cell read less surely than this makes the players confirm
     violation_confirmations: int = 2  # still scenes in a row that must show the same illegal action
+    ask_confirmations: int = 2  # still scenes in a row that must be unsure the same way
     auto_advance: bool = True  # apply a sole legal move that changes nothing the camera sees
 
 
@@ -65,6 +66,7 @@ class Tracker:
     sinks: list[Emit] = field(default_factory=list)
     moves: list[Move] = field(default_factory=list)
     states: list[GameState] = field(default_factory=list)
+    actors: list[str] = field(default_factory=list)  # who confirmed each move: camera, player, auto
     pending: _Pending | None = None
     waiting: bool = False
     last_ruling: Ruling | None = None
@@ -73,6 +75,8 @@ class Tracker:
     def __post_init__(self) -> None:
         if not self.states:
             self.states = [self.initial]
+        if len(self.actors) != len(self.moves):
+            self.actors = ["journal"] * len(self.moves)
         if self.journal is not None and self.game_id is None:
             self.game_id = self.journal.start_game(self.initial)
         self._base_view: ExpectedView = self.view.expected(self.state)
@@ -148,6 +152,7 @@ class Tracker:
             note = {"override": override} if override else {}
             self.journal.record_move(self.game_id, move, actor=actor, note=note)
         self.moves.append(move)
+        self.actors.append(actor)
         self._set_state_after(self.states + [state.apply(move) if actor != "camera" else state._apply_legal(move)])
         self.last_ruling = ruling
         return [self._emit(MoveAccepted(self.game, len(self.moves), ruling, self.state))]
@@ -205,16 +210,41 @@ class Tracker:
         return events
 
     def _ask(self, candidates: tuple[inference.Explanation, ...]) -> list[Event]:
+        """Ask only when two still scenes in a row are unsure the same way: a single noisy reading
+        is usually read right the next time."""
         key = ("ask", frozenset(inference._view_key(c.view) for c in candidates))
-        if self.pending is not None and self.pending.key == key and self.pending.emitted:
+        if self.pending is not None and self.pending.key == key:
+            self.pending.seen += 1
+            self.pending.explanations = candidates
+        else:
+            self.pending = _Pending("ask", key, candidates)
+        if self.pending.emitted or self.pending.seen < self.settings.ask_confirmations:
             return []
-        self.pending = _Pending("ask", key, candidates, emitted=True)
+        self.pending.emitted = True
         moves = tuple(c.moves[-1] if len(c.moves) == 1 else c.moves[0] for c in candidates)
         confidences = tuple(round(c.weakest, 3) for c in candidates)
         question = Message.of(N_("What was played? The camera is not sure: please choose."))
         return [self._emit(AskPlayer(self.game, len(self.moves), question, moves, confidences))]
 
+    @classmethod
+    def resume(cls, game, view: GameView, journal: Journal, **kwargs) -> Tracker:
+        """Pick up a journaled game (journal.JournalGame) where it stood."""
+        states = list(game.states) if game.states else [game.initial]
+        return cls(game.initial, view, journal=journal, game_id=game.id, moves=list(game.moves),
+                   states=states, **kwargs)
+
     # --- overrides (touchscreen or buttons) -------------------------------------------------------
+
+    def play(self, move: Move, expected_moves: int | None = None) -> list[Event]:
+        """A player declares a move the camera cannot see (end of a build, what went to storage).
+
+        With `expected_moves`, only when exactly that many moves are confirmed: a declaration that
+        the tracker has already applied by itself is not applied twice."""
+        if expected_moves is not None and len(self.moves) != expected_moves:
+            return []
+        self.pending = None
+        self.correctable = False
+        return self._accept_override((move,), "declare")
 
     def confirm(self, index: int = 0) -> list[Event]:
         """A player confirms one of the candidates of the pending question."""
@@ -258,11 +288,53 @@ class Tracker:
             self._guidance(),
         ]
 
-    def _undo_one(self, why: str) -> None:
+    def accept_correction(self) -> list[Event]:
+        """After a violation: the players agree and will put the pieces back (the camera sees it)."""
+        if self.pending is None or self.pending.kind != "violation":
+            return []
+        self._record_override_note("accept_correction")
+        return [self._emit(OverrideRecorded(self.game, len(self.moves), "accept_correction",
+                                            Message.of(N_("The players agreed to put the pieces back"))))]
+
+    def overrule(self) -> list[Event]:
+        """After a violation: the players overrule the referee and the action stands as played.
+
+        The move is applied without the rules (the engine's physical result) and journaled as an
+        override, so a restart replays it the same way."""
+        if self.pending is None or self.pending.kind != "violation" or not self.pending.emitted:
+            return []
+        chosen = self.pending.explanations[0]
+        move = chosen.moves[-1]
+        self.pending = None
+        self.correctable = False
         if self.journal is not None:
-            self.journal.record_undo(self.game_id, actor="player", note={"override": why})
-        self.moves.pop()
-        self._set_state_after(self.states[:-1])
+            self.journal.record_move(self.game_id, move, actor="player", note={"override": "overrule"})
+        self.moves.append(move)
+        self.actors.append("player")
+        self._set_state_after(self.states + [self.state._apply_legal(move)])
+        events = [self._emit(OverrideRecorded(self.game, len(self.moves), "override",
+                                              Message.of(N_("The players overruled the referee: the move stands"))))]
+        return events + self._after_moves()
+
+    def end_game(self) -> list[Event]:
+        """The players stop now: the score as it stands is the result."""
+        if self.journal is not None:
+            self._record_override_note("end_game")
+            self.journal.finish_game(self.game_id)
+        sheet = self.state.score_sheet()
+        return [self._emit(GameOver(self.game, len(self.moves), sheet, sheet.leaders()))]
+
+    def _undo_one(self, why: str) -> None:
+        """Take back the last move, with the unseen moves applied automatically after it."""
+        while self.moves:
+            if self.journal is not None:
+                self.journal.record_undo(self.game_id, actor="player", note={"override": why})
+            self.moves.pop()
+            actor = self.actors.pop()
+            self.states.pop()
+            if actor != "auto":
+                break
+        self._set_state_after(self.states)
 
     def _accept_override(self, moves: tuple[Move, ...], why: str) -> list[Event]:
         events: list[Event] = []

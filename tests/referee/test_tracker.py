@@ -106,6 +106,7 @@ def test_a_clearly_illegal_reading_is_not_explained_away_by_a_weak_legal_one():
 def test_a_low_confidence_reading_asks_the_players_and_their_answer_is_recorded():
     tracker = make()
     unsure = {(1, 1): ("B", 0.5, ".", 0.45)}
+    assert tracker.observe(grid_obs(["...", "...", "..."], unsure=unsure)) == []  # look again first
     events = tracker.observe(grid_obs(["...", "...", "..."], unsure=unsure))
     assert kinds(events) == ["AskPlayer"]
     ask = events[0]
@@ -119,6 +120,7 @@ def test_a_low_confidence_reading_asks_the_players_and_their_answer_is_recorded(
 def test_two_equally_likely_legal_moves_ask_with_both():
     tracker = make()
     unsure = {(0, 0): ("B", 0.5, ".", 0.45), (2, 2): ("B", 0.5, ".", 0.45)}
+    tracker.observe(grid_obs(["...", "...", "..."], unsure=unsure))
     events = tracker.observe(grid_obs(["...", "...", "..."], unsure=unsure))
     assert kinds(events) == ["AskPlayer"]
     assert set(events[0].candidates) == {Place(0, 0, "B"), Place(2, 2, "B")}

@@ -1,0 +1,134 @@
+"""A table script made from a recorded game: what the camera would see, scene by scene.
+
+For each recorded move: a hand comes (busy scenes), the piece is put down, the hand goes and the
+scene is still (two still scenes, as the motion gate reports a settled table). A move the camera
+cannot see (the end of a build, what goes to storage) is declared by the player, as with an "end
+turn" button. On top of the record the script injects, once each: an illegal action (seen, called,
+then undone by the player), a correction (a different legal move, taken back with the undo button,
+then the recorded move), and the camera dropping out and coming back.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ..games.api import GameState, Move
+from ..referee.session import Scene
+from ..referee.views.base import ExpectedView, GameView
+from .observed import Noise, read_view
+
+
+@dataclass
+class ScriptPlan:
+    illegal_at: int | None = None  # before which recorded move the illegal action happens
+    correction_at: int | None = None
+    camera_drop_at: int | None = None
+    hands: tuple[int, int] = (1, 3)  # busy scenes per action (min, max)
+    stills: int = 2
+
+
+@dataclass
+class InjectedIllegal:
+    before_move: int
+    move: Move
+    rule_ids: tuple[str, ...]
+
+
+@dataclass
+class DemoScript:
+    view: GameView
+    initial: GameState
+    moves: tuple[Move, ...]
+    seed: int = 0
+    start: int = 0  # resume: the first recorded move still to play
+    noise: Noise = field(default_factory=Noise)
+    plan: ScriptPlan = field(default_factory=ScriptPlan)
+    injected: list[InjectedIllegal] = field(default_factory=list)
+    corrected: list[tuple[int, Move]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+        self.tick = 0
+
+    def states(self) -> list[GameState]:
+        states = [self.initial]
+        for move in self.moves:
+            states.append(states[-1].apply(move))
+        return states
+
+    # --- scenes ---------------------------------------------------------------------------------
+
+    def _busy(self, note: str) -> Iterator[Scene]:
+        for _ in range(self.rng.randint(*self.plan.hands)):
+            self.tick += 1
+            yield Scene("busy", note=note)
+
+    def _still(self, view: ExpectedView, note: str, count: int | None = None) -> Iterator[Scene]:
+        for _ in range(count or self.plan.stills):
+            self.tick += 1
+            yield Scene("still", read_view(view, self.rng, self.noise, self.tick, self.tick), note=note)
+
+    def scenes(self) -> Iterator[Scene]:
+        states = self.states()
+        view = self.view
+        yield from self._still(view.expected(states[self.start]), "the table is set up")
+        for i, move in enumerate(self.moves):
+            if i < self.start:
+                continue
+            before, after = states[i], states[i + 1]
+            before_view, after_view = view.expected(before), view.expected(after)
+            note = f"move {i + 1}/{len(self.moves)}"
+            if i == self.plan.camera_drop_at:
+                for _ in range(3):
+                    yield Scene("lost", note="camera unplugged")
+                yield Scene("ok", note="camera back")
+            if i == self.plan.illegal_at:
+                yield from self._illegal(i, before, before_view)
+            if i == self.plan.correction_at:
+                yield from self._correction(i, before, before_view, after_view)
+            if after_view == before_view:  # nothing the camera can see: the player says it
+                yield Scene("player", command=("play", (i, move)), note=note)
+                continue
+            yield from self._busy(note)
+            yield from self._still(after_view, note)
+
+    def _illegal(self, i: int, state: GameState, before_view: ExpectedView) -> Iterator[Scene]:
+        options = []
+        for move in view_illegal(self.view, state):
+            ruling = state.check(move)
+            if ruling.accepted:
+                continue
+            seen = self.view.physical_after(state, move)
+            if seen is None or seen == before_view:
+                continue
+            options.append((move, ruling.rule_ids, seen))
+            if len(options) >= 40:
+                break
+        if not options:
+            return
+        move, rule_ids, seen = self.rng.choice(options)
+        self.injected.append(InjectedIllegal(i, move, rule_ids))
+        yield from self._busy("an illegal action")
+        yield from self._still(seen, f"illegal: {', '.join(rule_ids)}", count=3)
+        yield from self._busy("the player takes it back")
+        yield from self._still(before_view, "taken back")
+
+    def _correction(self, i: int, state: GameState, before_view: ExpectedView,
+                    recorded_view: ExpectedView) -> Iterator[Scene]:
+        for move in self.view.legal_candidates(state):
+            after = state.apply(move)
+            seen = self.view.expected(after)
+            if seen not in (before_view, recorded_view):
+                self.corrected.append((i, move))
+                yield from self._busy("a move the player will take back")
+                yield from self._still(seen, "played, then regretted")
+                yield Scene("player", command=("undo", None), note="undo button")
+                yield from self._busy("the player takes it back")
+                yield from self._still(before_view, "taken back")
+                return
+
+
+def view_illegal(view: GameView, state: GameState) -> list[Move]:
+    return list(view.illegal_candidates(state))

@@ -1,0 +1,82 @@
+"""The terminal face of the referee (headless runs): rulings as they happen and a progress line."""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from .events import (
+    AskPlayer,
+    Event,
+    GameOver,
+    GameResumed,
+    MoveAccepted,
+    OverrideRecorded,
+    SourceStatus,
+    TurnGuidance,
+    ViolationCleared,
+    ViolationFound,
+)
+
+
+class Console:
+    """An event sink printing one line per ruling; `progress` rewrites one status line on a tty."""
+
+    def __init__(self, lang: str | None = None, out: TextIO | None = None, verbose: bool = False):
+        self.lang = lang
+        self.out = out or sys.stdout
+        self.tty = self.out.isatty()
+        self.verbose = verbose
+        self._status = ""
+
+    def _line(self, text: str) -> None:
+        if self.tty and self._status:
+            self.out.write("\r\033[K")
+        self.out.write(text + "\n")
+        if self.tty and self._status:
+            self.out.write(self._status)
+        self.out.flush()
+
+    def progress(self, text: str) -> None:
+        if not self.tty:
+            return
+        self._status = text[:120]
+        self.out.write("\r\033[K" + self._status)
+        self.out.flush()
+
+    def close(self) -> None:
+        if self.tty and self._status:
+            self.out.write("\n")
+            self._status = ""
+
+    def __call__(self, event: Event) -> None:
+        lang = self.lang
+        n = event.move_number
+        if isinstance(event, MoveAccepted):
+            self._line(f"  ✓ move {n}: {event.ruling.move.describe().render(lang)}")
+            for note in event.ruling.notes:
+                self._line(f"      {note.render(lang)}")
+        elif isinstance(event, ViolationFound):
+            self._line(f"  ✗ NOT ALLOWED: {event.ruling.move.describe().render(lang)}")
+            for v in event.ruling.violations:
+                fix = f" — {v.fix.render(lang)}" if v.fix else ""
+                self._line(f"      [{v.rule_id}] {v.message.render(lang)}{fix}")
+        elif isinstance(event, ViolationCleared):
+            self._line("  ↺ the table is back as it was: play on")
+        elif isinstance(event, AskPlayer):
+            options = "; ".join(f"{i + 1}) {m.describe().render(lang)}" for i, m in enumerate(event.candidates))
+            self._line(f"  ? {event.question.render(lang)} {options}")
+        elif isinstance(event, OverrideRecorded):
+            self._line(f"  ⚑ {event.action}: {event.detail.render(lang)}")
+        elif isinstance(event, GameOver):
+            self._line(f"  ★ game over after {n} moves")
+        elif isinstance(event, GameResumed):
+            detail = f" ({event.detail.render(lang)})" if event.detail else ""
+            self._line(f"  ↻ resumed the game from the journal at move {n}{detail}")
+        elif isinstance(event, SourceStatus):
+            if event.status in ("lost", "ok", "retrying") or (self.verbose and event.detail):
+                text = event.detail.render(lang) if event.detail else event.status
+                self._line(f"  ● camera: {text}" if event.status in ("lost", "ok", "retrying") else f"  · {text}")
+        elif isinstance(event, TurnGuidance) and self.verbose:
+            for message in event.guidance:
+                self._line(f"    → {message.render(lang)}")

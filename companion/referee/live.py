@@ -1,0 +1,242 @@
+"""`companion run`, assembled: source → (locator → observer) → tracker → feedback + UI + journal.
+
+With no camera (or no observer for the game on this build) it says so and plays the built-in
+simulated game (companion.demo). Pieces that are missing on this build are skipped with a line
+saying so; the run itself never crashes on them.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..errors import CompanionError, NotYetAvailable
+from ..games.api import Message
+from ..games.registry import get as get_spec
+from ..i18n import N_
+from .console import Console
+from .events import Event, GameResumed, ViolationFound
+from .journal import Journal, open_or_set_aside
+from .session import RefereeSession, Scene
+from .tracker import Tracker
+from .views import view_for
+
+log = logging.getLogger(__name__)
+GAME_ORDER = ("babylon", "reclamation", "babel", "baubylon")
+
+
+@dataclass
+class RunOptions:
+    game: str = "babylon"
+    headless: bool = True
+    fresh: bool = False  # start a new game even when the journal holds a running one
+    speed: float = 0.03  # seconds between scenes of the simulated table
+    seed: int = 1
+    state_dir: Path = Path(".")
+    lang: str | None = None
+    max_scenes: int | None = None
+    verbose: bool = False
+
+
+@dataclass
+class RunResult:
+    game: str
+    moves: int
+    over: bool
+    violations: list[tuple[str, ...]] = field(default_factory=list)
+    injected: list[tuple[str, ...]] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    picture: Path | None = None
+    exports: tuple[Path, ...] = ()
+    latencies: list[float] = field(default_factory=list)
+
+
+class Say:
+    """Plain lines about the run itself (what was found, what was skipped)."""
+
+    def __init__(self, out: TextIO, console: Console | None):
+        self.out = out
+        self.console = console
+
+    def __call__(self, text: str) -> None:
+        if self.console is not None:
+            self.console._line(text)
+        else:
+            self.out.write(text + "\n")
+            self.out.flush()
+
+
+def pick_game(wanted: str, say: Callable[[str], None], skipped: list[str]):
+    """The game's camera view, or the next game that has one on this build."""
+    order = [wanted] + [g for g in GAME_ORDER if g != wanted]
+    for game in order:
+        try:
+            view = view_for(game)
+            get_spec(game)
+        except (NotYetAvailable, ModuleNotFoundError, CompanionError) as exc:
+            skipped.append(f"{game}: {exc}")
+            say(f"companion run: skipping {game}: {exc}")
+            continue
+        if game != wanted:
+            say(f"companion run: playing {game} instead of {wanted}")
+        return game, view
+    raise NotYetAvailable("no game can be refereed on this build (no rules engine with a camera view)")
+
+
+def find_camera(config: Any) -> tuple[Any | None, str]:
+    """A live scene source from a real camera, or None and why not."""
+    if config is not None and config.get("camera", "source") == "sim":
+        return None, "the configuration asks for the simulated table ([camera] source = \"sim\")"
+    try:
+        from ..vision.sources import open_live_scenes  # type: ignore[attr-defined]
+    except ImportError:
+        return None, "no camera found (the camera, locator and observer pipeline is not on this build)"
+    try:
+        return open_live_scenes(config), ""
+    except CompanionError as exc:
+        return None, f"no camera found ({exc})"
+
+
+def paced(scenes: Iterable[Scene], seconds: float, stop: threading.Event) -> Iterator[Scene]:
+    for scene in scenes:
+        if stop.is_set():
+            return
+        if seconds > 0:
+            stop.wait(seconds)
+        yield Scene(scene.kind, scene.observations, scene.frame, time.monotonic(), scene.command, scene.note)
+
+
+def open_journal(path: Path, game: str, demo_moves: tuple | None, fresh: bool, say) -> tuple[Journal, Any]:
+    """The journal and the running game to resume (or None). A journal that does not load is set
+    aside and reported; a running game that is not the one being played is left as it is."""
+
+    def loader(journal: Journal):
+        game_id = journal.latest_game_id()
+        if game_id is None:
+            return None
+        return journal.load_game(game_id)
+
+    journal, running = open_or_set_aside(path, loader)
+    if journal.set_aside is not None:
+        aside = journal.set_aside
+        say(f"companion run: the journal {aside.original} could not be read ({aside.reason}); "
+            f"kept it as {aside.moved_to} and started a new one")
+    if running is None or fresh or running.spec.id != game:
+        return journal, None
+    if demo_moves is not None and tuple(running.moves) != tuple(demo_moves[: len(running.moves)]):
+        say(f"companion run: the journal's running {game} game (#{running.id}) is not the demo's; starting a new one")
+        journal.finish_game(running.id)
+        return journal, None
+    return journal, running
+
+
+def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterable[Callable[[Event], None]] = (),
+             stop: threading.Event | None = None, on_session: Callable[[RefereeSession], None] | None = None,
+             console: Console | None = None) -> RunResult:
+    """Play the built-in simulated game through the referee. Returns what happened."""
+    from ..demo.records import load_demo
+    from ..demo.script import DemoScript, ScriptPlan
+
+    stop = stop or threading.Event()
+    say = Say(out, console)
+    skipped: list[str] = []
+    game, view = pick_game(options.game, say, skipped)
+    demo = load_demo(game, options.seed)
+    if demo.note:
+        say(f"companion run: {demo.note}")
+    say(f"companion run: playing the simulated {game} game ({len(demo.moves)} moves, {demo.source})")
+
+    journal, running = open_journal(options.state_dir / "demo-journal.sqlite", game, demo.moves, options.fresh, say)
+    n = len(demo.moves)
+    plan = ScriptPlan(illegal_at=max(1, n // 3), correction_at=max(2, (2 * n) // 3), camera_drop_at=max(1, n // 2))
+    sinks: list[Callable[[Event], None]] = [c for c in (console,) if c is not None] + list(extra_sinks)
+    if running is not None:
+        tracker = Tracker.resume(running, view, journal)
+        start = len(running.moves)
+    else:
+        tracker = Tracker(demo.initial, view, journal=journal)
+        start = 0
+    session = RefereeSession(tracker, sinks, kick=_watchdog_kick(say, skipped))
+    if on_session is not None:
+        on_session(session)
+    if running is not None:
+        session.emit(GameResumed(game, start, tracker.state,
+                                 Message.of(N_("{count} moves replayed from the journal"), count=start)))
+    script = DemoScript(view, demo.initial, demo.moves, seed=options.seed, start=start, plan=plan)
+    result = RunResult(game, 0, False, skipped=skipped)
+    session.sinks.append(lambda e: result.violations.append(e.ruling.rule_ids) if isinstance(e, ViolationFound) else None)
+    for count, scene in enumerate(paced(script.scenes(), options.speed, stop), start=1):
+        session.handle(scene)
+        if console is not None:
+            state = tracker.state
+            who = state.players[state.current_player] if state.current_player is not None else "-"
+            console.progress(f"[{game}] move {len(tracker.moves)}/{n} · {who} to play · {scene.note}")
+        if session.finished or (options.max_scenes and count >= options.max_scenes):
+            break
+    session._run_commands()
+    if console is not None:
+        console.close()
+    result.moves = len(tracker.moves)
+    result.over = tracker.state.is_over
+    result.injected = [i.rule_ids for i in script.injected]
+    result.latencies = session.stats.latencies
+    if not stop.is_set():
+        result.picture, result.exports = _finish(tracker, journal, options, say)
+    journal.close()
+    return result
+
+
+def _finish(tracker: Tracker, journal: Journal, options: RunOptions, say) -> tuple[Path | None, tuple[Path, ...]]:
+    from ..commands.score import format_sheet
+    from . import picture
+
+    sheet = tracker.state.score_sheet()
+    say("")
+    for line in format_sheet(sheet, options.lang):
+        say(line)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    exports_dir = options.state_dir / "exports"
+    png = None
+    try:
+        png = picture.save(exports_dir / f"{tracker.game}-{stamp}.png", tracker.expected_view(), sheet)
+        say(f"companion run: picture of the final table saved to {png}")
+    except OSError as exc:
+        say(f"companion run: could not save the picture ({exc})")
+    exports: tuple[Path, ...] = ()
+    if tracker.game_id is not None:
+        exports = journal.export(tracker.game_id, exports_dir)
+        say(f"companion run: game record saved to {exports[0]}, score sheet to {exports[1]}")
+    return png, exports
+
+
+def _watchdog_kick(say, skipped: list[str]) -> Callable[[], Any]:
+    try:
+        from ..watchdog import Watchdog
+    except ImportError:
+        skipped.append("watchdog: companion.watchdog is not on this build")
+        return lambda: None
+    dog = Watchdog()
+    if dog.enabled:
+        dog.ready("refereeing")
+    return dog.kick
+
+
+def feedback_sink(config: Any, say, skipped: list[str]):
+    """The LED/buzzer sink, or None (said and skipped) when the feedback layer is not there."""
+    try:
+        from ..feedback import Feedback
+    except ImportError as exc:
+        skipped.append(f"feedback: {exc}")
+        say(f"companion run: no LED/buzzer feedback on this build ({exc})")
+        return None
+    try:
+        return Feedback.from_config(config)
+    except Exception as exc:  # a wiring problem must not stop the referee
+        skipped.append(f"feedback: {exc}")
+        say(f"companion run: LED/buzzer feedback unavailable ({exc}); continuing without it")
+        return None
