@@ -1,0 +1,315 @@
+"""Marker-free board location from the board's own grid lines (as camera chess/Go readers do).
+
+Thin dark lines are brought out with a black-hat filter, found with the Hough transform, split
+into two families by direction, and intersected. Every pair of neighbouring lines of each family
+proposes a unit cell; the proposal whose homography puts the most intersections on an integer
+lattice wins (RANSAC over lattice hypotheses), is refitted on all its inliers, turned so the
+lattice reads left→right and top→bottom as the image shows it, and finally slid to the window
+of exactly as many lines as the board has, the one with the strongest line evidence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from ..boards import BoardSpec
+from .location import BoardLocation, LocateError
+
+WORK_SIZE = 1000  # longest side the search runs at (the result is scaled back)
+INLIER_TOLERANCE = 0.15  # lattice units: how close an intersection must fall to a lattice point
+
+
+@dataclass(frozen=True)
+class LatticeFit:
+    """Lattice (u, v) in line units → image pixels, and which line window is the board."""
+
+    homography: np.ndarray  # 3×3, lattice units → px (full-resolution image)
+    inliers: int
+    error_px: float
+    lines: np.ndarray  # the Hough lines found, (rho, theta) at full resolution, for overlays
+
+
+def line_counts(spec: BoardSpec) -> tuple[int, int]:
+    """(vertical lines, horizontal lines) a board shows: points boards one per point, cell
+    boards one more than cells."""
+    extra = 0 if spec.on_points else 1
+    return spec.cols + extra, spec.rows + extra
+
+
+def locate_from_grid_lines(spec: BoardSpec, image: np.ndarray) -> BoardLocation:
+    fit = fit_lattice(image, *line_counts(spec))
+    to_lattice = np.diag([1.0 / spec.cell_mm, 1.0 / spec.cell_mm, 1.0])
+    homography = fit.homography @ to_lattice
+    height, width = image.shape[:2]
+    return BoardLocation(spec, homography / homography[2, 2], (width, height), "gridlines", fit.error_px)
+
+
+def line_evidence_image(grey: np.ndarray) -> np.ndarray:
+    """Thin dark structures brighter, everything else (wood, big stones, shading) near zero."""
+    size = max(5, int(round(min(grey.shape) / 70)) | 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    return cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, kernel)
+
+
+def fit_lattice(image: np.ndarray, n_u: int, n_v: int) -> LatticeFit:
+    """Find an n_u × n_v line grid; raises LocateError when no such grid is visible."""
+    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    scale = min(1.0, WORK_SIZE / max(grey.shape))
+    small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else grey
+    evidence = line_evidence_image(small)
+    lines = _hough_lines(evidence, max(n_u, n_v))
+    fam_a, fam_b = _split_families(lines)
+    if len(fam_a) < 3 or len(fam_b) < 3:
+        raise LocateError(f"no line grid found: {len(fam_a)} and {len(fam_b)} lines in the two directions "
+                          "(is the whole board in view, in focus and lit?)")
+    fam_a, fam_b = _order(fam_a, fam_b), _order(fam_b, fam_a)
+    points, index = _intersections(fam_a, fam_b, small.shape)
+    best = _ransac_lattice(fam_a, fam_b, points)
+    if best is None:
+        raise LocateError("no regular line grid found in the image")
+    lattice_h, inlier_uv, inlier_px = best
+    lattice_h = _orient(lattice_h, inlier_uv)
+    lattice_h = _subdivide(evidence, lattice_h, _to_lattice(lattice_h, inlier_px))
+    uv = _to_lattice(lattice_h, inlier_px)
+    u0 = _best_window(evidence, lattice_h, np.round(uv[:, 0]).astype(int), n_u, axis=0, other=uv[:, 1])
+    v0 = _best_window(evidence, lattice_h, np.round(uv[:, 1]).astype(int), n_v, axis=1, other=uv[:, 0])
+    lattice_h = lattice_h @ np.array([[1, 0, u0], [0, 1, v0], [0, 0, 1]], dtype=np.float64)
+    uv = np.round(_to_lattice(lattice_h, inlier_px))
+    keep = (uv[:, 0] >= 0) & (uv[:, 0] < n_u) & (uv[:, 1] >= 0) & (uv[:, 1] < n_v)
+    if keep.sum() < 8:
+        raise LocateError(f"found a line grid but not a {n_u}×{n_v} one (too few crossings on it)")
+    lattice_h, _ = cv2.findHomography(uv[keep], inlier_px[keep], 0)
+    projected = cv2.perspectiveTransform(uv[keep].reshape(-1, 1, 2), lattice_h).reshape(-1, 2)
+    error = float(np.sqrt(np.mean(np.sum((projected - inlier_px[keep]) ** 2, axis=1))))
+    unscale = np.diag([1 / scale, 1 / scale, 1.0])
+    full_h = unscale @ lattice_h
+    full_lines = np.column_stack([lines[:, 0] / scale, lines[:, 1]]) if len(lines) else lines
+    _ = index
+    return LatticeFit(full_h / full_h[2, 2], int(keep.sum()), error / scale, full_lines)
+
+
+def _hough_lines(evidence: np.ndarray, expected: int) -> np.ndarray:
+    """(rho, theta) lines, strongest first, with near-duplicates suppressed."""
+    _, binary = cv2.threshold(evidence, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    # A board line spans a good part of the frame, but stones may hide most of it: try a strict
+    # vote threshold first and relax it while too few lines turn up.
+    lines = np.empty((0, 2))
+    for fraction in (0.25, 0.15, 0.1):
+        found = cv2.HoughLines(binary, 1, np.pi / 720, int(fraction * min(binary.shape)))
+        if found is not None and len(found) >= 4 * expected:
+            break
+    if found is None:
+        return lines
+    lines = found[:, 0, :].astype(np.float64)  # strongest first
+    # Lines closer than a third of the smallest plausible pitch are one line seen twice.
+    min_gap = 0.3 * (0.4 * min(binary.shape) / max(expected - 1, 1))
+    kept: list[np.ndarray] = []
+    for line in lines[: 60 * expected]:
+        if len(kept) >= 6 * expected:
+            break
+        if all(not _same_line(line, other, min_gap, binary.shape) for other in kept):
+            kept.append(line)
+    return np.array(kept) if kept else np.empty((0, 2))
+
+
+def _same_line(a: np.ndarray, b: np.ndarray, gap: float, shape: tuple[int, ...]) -> bool:
+    """Lines closer than `gap` pixels over the whole image (checked at the image's edges)."""
+    angle = abs(a[1] - b[1])
+    if min(angle, np.pi - angle) > np.radians(8):
+        return False
+    h, w = shape[:2]
+    samples = _SAMPLES * (w, h)
+    # Distance from each sample point's foot on line a to line b.
+    feet = _project_to_line(samples, a)
+    return bool(np.max(np.abs(_signed_distance(feet, b))) < gap)
+
+
+_SAMPLES = np.array([[0, 0], [1, 0], [0, 1], [1, 1], [0.5, 0.5]], dtype=np.float64)
+
+
+def _project_to_line(points: np.ndarray, line: np.ndarray) -> np.ndarray:
+    rho, theta = line
+    n = np.array([np.cos(theta), np.sin(theta)])
+    return points - np.outer(points @ n - rho, n)
+
+
+def _signed_distance(points: np.ndarray, line: np.ndarray) -> np.ndarray:
+    rho, theta = line
+    return points @ np.array([np.cos(theta), np.sin(theta)]) - rho
+
+
+def _split_families(lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Two direction families by 2-means on the doubled angle (so θ and θ+π agree)."""
+    if len(lines) < 2:
+        return lines, np.empty((0, 2))
+    doubled = np.column_stack([np.cos(2 * lines[:, 1]), np.sin(2 * lines[:, 1])]).astype(np.float32)
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 50, 1e-4)
+    _, labels, centres = cv2.kmeans(doubled, 2, None, criteria, 5, cv2.KMEANS_PP_CENTERS)
+    labels = labels.ravel()
+    # Drop lines that sit between the two directions (diagonals, stone tangents at odd angles).
+    spread = np.linalg.norm(doubled - centres[labels], axis=1)
+    ok = spread < 0.5
+    return lines[(labels == 0) & ok], lines[(labels == 1) & ok]
+
+
+def _intersect(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Intersections of every line of a with every line of b: len(a) × len(b) × 2."""
+    ca, sa = np.cos(a[:, 1])[:, None], np.sin(a[:, 1])[:, None]
+    cb, sb = np.cos(b[:, 1])[None, :], np.sin(b[:, 1])[None, :]
+    det = ca * sb - sa * cb
+    det = np.where(np.abs(det) < 1e-9, 1e-9, det)
+    x = (a[:, 0][:, None] * sb - b[:, 0][None, :] * sa) / det
+    y = (ca * b[:, 0][None, :] - cb * a[:, 0][:, None]) / det
+    return np.stack([x, y], axis=-1)
+
+
+def _order(family: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """Sort a family across the image: by where its lines cross the other family's median line."""
+    reference = other[np.argsort(other[:, 0])[len(other) // 2]][None, :]
+    crossing = _intersect(family, reference)[:, 0, :]
+    direction = np.array([-np.sin(reference[0, 1]), np.cos(reference[0, 1])])
+    return family[np.argsort(crossing @ direction)]
+
+
+def _intersections(fam_a: np.ndarray, fam_b: np.ndarray, shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    grid = _intersect(fam_a, fam_b)
+    ia, ib = np.meshgrid(np.arange(len(fam_a)), np.arange(len(fam_b)), indexing="ij")
+    points = grid.reshape(-1, 2)
+    index = np.column_stack([ia.ravel(), ib.ravel()])
+    h, w = shape[:2]
+    inside = (points[:, 0] > -0.05 * w) & (points[:, 0] < 1.05 * w) & (points[:, 1] > -0.05 * h) & (points[:, 1] < 1.05 * h)
+    return points[inside], index[inside]
+
+
+def _to_lattice(h_lattice_to_px: np.ndarray, points_px: np.ndarray) -> np.ndarray:
+    inverse = np.linalg.inv(h_lattice_to_px)
+    return cv2.perspectiveTransform(points_px.reshape(-1, 1, 2).astype(np.float64), inverse).reshape(-1, 2)
+
+
+def _lattice_inliers(h: np.ndarray, points: np.ndarray, tolerance: float) -> tuple[np.ndarray, np.ndarray]:
+    uv = _to_lattice(h, points)
+    near = np.all(np.abs(uv - np.round(uv)) < tolerance, axis=1) & np.all(np.abs(uv) < 60, axis=1)
+    return near, np.round(uv)
+
+
+def _support(near: np.ndarray, uv: np.ndarray) -> int:
+    """Distinct lattice points hit, zero for a degenerate lattice (all on one line)."""
+    if near.sum() < 4:
+        return 0
+    hit = uv[near]
+    if len(np.unique(hit[:, 0])) < 2 or len(np.unique(hit[:, 1])) < 2:
+        return 0
+    return len({(int(u), int(v)) for u, v in hit})
+
+
+def _ransac_lattice(fam_a: np.ndarray, fam_b: np.ndarray, points: np.ndarray):
+    """Every neighbouring-line cell as a unit-square hypothesis; refine the most supported ones."""
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float64)
+    hypotheses = []
+    for i in range(len(fam_a) - 1):
+        for j in range(len(fam_b) - 1):
+            quad = _intersect(fam_a[[i, i + 1]], fam_b[[j, j + 1]])
+            corners = np.array([quad[0, 0], quad[1, 0], quad[1, 1], quad[0, 1]])
+            if not np.all(np.isfinite(corners)):
+                continue
+            h = cv2.getPerspectiveTransform(unit.astype(np.float32), corners.astype(np.float32)).astype(np.float64)
+            try:
+                near, uv = _lattice_inliers(h, points, INLIER_TOLERANCE)
+            except np.linalg.LinAlgError:
+                continue
+            hypotheses.append((_support(near, uv), h))
+    hypotheses.sort(key=lambda item: -item[0])
+    best = None
+    for _, h in hypotheses[:12]:
+        for _ in range(4):  # grow: refit on all inliers, then look again
+            near, uv = _lattice_inliers(h, points, INLIER_TOLERANCE)
+            if _support(near, uv) < 8:
+                break
+            refit, _ = cv2.findHomography(uv[near], points[near], 0)
+            if refit is None:
+                break
+            h = refit
+        near, uv = _lattice_inliers(h, points, INLIER_TOLERANCE)
+        support = _support(near, uv)
+        if best is None or support > best[0]:
+            best = (support, h, uv[near], points[near])
+    if best is None or best[0] < 8:
+        return None
+    return best[1], best[2], best[3]
+
+
+def _orient(h: np.ndarray, inlier_uv: np.ndarray) -> np.ndarray:
+    """Relabel the lattice so u grows rightwards and v downwards in the image."""
+    centre = np.median(inlier_uv, axis=0)
+    probe = np.array([centre, centre + (1, 0), centre + (0, 1)], dtype=np.float64)
+    px = cv2.perspectiveTransform(probe.reshape(-1, 1, 2), h).reshape(-1, 2)
+    du, dv = px[1] - px[0], px[2] - px[0]
+    swap = np.eye(3)
+    if abs(du[0]) < abs(dv[0]):  # u runs more up/down than across: exchange the axes
+        swap = np.array([[0, 1, 0], [1, 0, 0], [0, 0, 1]], dtype=np.float64)
+        du, dv = dv, du
+    flip = np.diag([1.0 if du[0] > 0 else -1.0, 1.0 if dv[1] > 0 else -1.0, 1.0])
+    return h @ swap @ flip
+
+
+def _subdivide(evidence: np.ndarray, h: np.ndarray, uv: np.ndarray) -> np.ndarray:
+    """Halve or third the lattice unit along an axis while lines show up between its lines.
+
+    Hough can miss lines hidden under rows of stones; a lattice found on every second line fits
+    the intersections as well as the true one, but the evidence image still shows the lines
+    in between.
+    """
+    for axis in (0, 1):
+        for _ in range(3):
+            lo, hi = np.floor(uv[:, axis].min()), np.ceil(uv[:, axis].max())
+            o_lo, o_hi = uv[:, 1 - axis].min(), uv[:, 1 - axis].max()
+
+            def strength(offsets, lo=lo, hi=hi, o_lo=o_lo, o_hi=o_hi, axis=axis, h=h):
+                return float(np.mean([
+                    _line_strength(evidence, h, k + f, axis, o_lo, o_hi) for k in np.arange(lo, hi) for f in offsets
+                ]))
+
+            whole = strength([0.0])
+            split = None
+            for parts, gaps in ((2, [0.25, 0.75]), (3, [1 / 6, 0.5, 5 / 6])):
+                background = strength(gaps)  # where neither lattice has a line
+                between = strength([f / parts for f in range(1, parts)])
+                if whole - background > 1.0 and between - background > 0.5 * (whole - background):
+                    split = parts
+                    break
+            if split is None:
+                break
+            shrink = np.diag([1.0 / split if axis == 0 else 1.0, 1.0 / split if axis == 1 else 1.0, 1.0])
+            h = h @ shrink
+            uv = uv.copy()
+            uv[:, axis] *= split
+    return h
+
+
+def _best_window(evidence: np.ndarray, h: np.ndarray, indices: np.ndarray, count: int, axis: int, other: np.ndarray) -> int:
+    """First line index of the `count` consecutive lattice lines with the most line evidence."""
+    lo, hi = int(indices.min()), int(indices.max())
+    span_lo, span_hi = float(np.min(other)), float(np.max(other))
+    candidates = range(lo - count + 1 if hi - lo + 1 < count else lo, max(lo, hi - count + 1) + 1)
+    strength = {}
+    for k in range(min(candidates), max(candidates) + count):
+        strength[k] = _line_strength(evidence, h, k, axis, span_lo, span_hi)
+    scores = {start: sum(strength[k] for k in range(start, start + count)) for start in candidates}
+    return max(scores, key=lambda start: (scores[start], -abs(start - lo)))
+
+
+def _line_strength(evidence: np.ndarray, h: np.ndarray, k: float, axis: int, lo: float, hi: float) -> float:
+    """Mean black-hat response along lattice line k (u = k for axis 0, v = k for axis 1)."""
+    t = np.linspace(lo, hi, 64)
+    pts = np.column_stack([np.full_like(t, k), t]) if axis == 0 else np.column_stack([t, np.full_like(t, k)])
+    px = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), h).reshape(-1, 2)
+    xs, ys = np.round(px[:, 0]).astype(int), np.round(px[:, 1]).astype(int)
+    inside = (xs >= 0) & (xs < evidence.shape[1]) & (ys >= 0) & (ys < evidence.shape[0])
+    if not inside.any():
+        return 0.0
+    # A line sampled at rounded positions can fall beside a 1-px line: take the 3×3 maximum.
+    dilated = cv2.dilate(evidence, np.ones((3, 3), np.uint8))
+    return float(dilated[ys[inside], xs[inside]].sum()) / len(t)

@@ -1,0 +1,124 @@
+"""A located board region: its level-0 homography and, through the camera pose, every level."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+
+from ...errors import CompanionError
+from ..boards import BoardSpec
+from ..calibration.intrinsics import Intrinsics, default_intrinsics
+
+METHODS = ("markers", "gridlines", "corners")
+
+
+class LocateError(CompanionError):
+    """The board could not be found in the frame (the message says what was missing)."""
+
+
+@dataclass(frozen=True)
+class BoardLocation:
+    """Board millimetres (x along columns, y along rows, z up) → image pixels.
+
+    `homography` maps the table/board plane z = 0 into the image. `intrinsics` (measured or the
+    default guess) lets the pose be recovered so points on higher levels can be projected too.
+    """
+
+    spec: BoardSpec
+    homography: np.ndarray  # 3×3, mm → px at level 0
+    image_size: tuple[int, int]  # (width, height)
+    method: str  # one of METHODS
+    error_px: float = 0.0  # RMS reprojection error of the correspondences it was fitted to
+    intrinsics: Intrinsics | None = None
+
+    @property
+    def camera(self) -> Intrinsics:
+        return self.intrinsics or default_intrinsics(*self.image_size)
+
+    def with_intrinsics(self, intrinsics: Intrinsics) -> BoardLocation:
+        return replace(self, intrinsics=intrinsics.for_size(*self.image_size))
+
+    def pose(self) -> tuple[np.ndarray, np.ndarray]:
+        """(R, t) of the board frame in the camera frame, from the homography and intrinsics.
+
+        The board frame here is right-handed with z pointing into the table (x along columns and
+        y along rows, as seen from above), so a height h above the board is z = -h.
+        """
+        k_inv = np.linalg.inv(self.camera.matrix)
+        b = k_inv @ self.homography
+        scale = 2.0 / (np.linalg.norm(b[:, 0]) + np.linalg.norm(b[:, 1]))
+        b = b * scale
+        if b[2, 2] < 0:  # the board must lie in front of the camera
+            b = -b
+        r1, r2, t = b[:, 0], b[:, 1], b[:, 2]
+        rotation = np.column_stack([r1, r2, np.cross(r1, r2)])
+        u, _, vt = np.linalg.svd(rotation)  # nearest true rotation
+        rotation = u @ vt
+        if np.linalg.det(rotation) < 0:
+            rotation = u @ np.diag([1.0, 1.0, -1.0]) @ vt
+        return rotation, t
+
+    def homography_at_height(self, height_mm: float) -> np.ndarray:
+        """mm → px for the plane `height_mm` above the board (level 0 gives the fitted homography)."""
+        if height_mm == 0:
+            return self.homography
+        k = self.camera.matrix
+        rotation, t = self.pose()
+        # Keep the fitted homography's own scale and error; only add the parallax of the height.
+        shift = k @ (-height_mm * rotation[:, 2])
+        h0 = self.homography / _scale_to(self.homography, k @ np.column_stack([rotation[:, :2], t]))
+        lifted = h0.copy()
+        lifted[:, 2] = h0[:, 2] + shift
+        return lifted / lifted[2, 2]
+
+    def homography_at_level(self, level: float) -> np.ndarray:
+        return self.homography_at_height(level * self.spec.level_mm)
+
+    def project(self, points_mm: np.ndarray, level: float = 0.0) -> np.ndarray:
+        """Image pixels of board points (N×2 mm) on a level."""
+        pts = np.asarray(points_mm, dtype=np.float64).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(pts, self.homography_at_level(level)).reshape(-1, 2)
+
+    def cell_centres_px(self, level: float = 0.0) -> np.ndarray:
+        """rows × cols × 2 image positions of every cell centre (or point) on a level."""
+        spec = self.spec
+        centres = np.array(
+            [spec.cell_centre(r, c) for r in range(spec.rows) for c in range(spec.cols)], dtype=np.float64
+        )
+        return self.project(centres, level).reshape(spec.rows, spec.cols, 2)
+
+    def rectify(
+        self, image: np.ndarray, px_per_mm: float = 4.0, level: float = 0.0, margin_mm: float = 0.0
+    ) -> np.ndarray:
+        """A top-down view of the board at `level`: pixel (u, v) = ((x + margin) · s, (y + margin) · s)."""
+        s = px_per_mm
+        out_w = int(round((self.spec.width_mm + 2 * margin_mm) * s))
+        out_h = int(round((self.spec.height_mm + 2 * margin_mm) * s))
+        to_mm = np.array([[1 / s, 0, -margin_mm], [0, 1 / s, -margin_mm], [0, 0, 1]], dtype=np.float64)
+        view_to_image = self.homography_at_level(level) @ to_mm
+        return cv2.warpPerspective(
+            image, view_to_image, (out_w, out_h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+            borderMode=cv2.BORDER_REPLICATE,
+        )
+
+
+def _scale_to(h: np.ndarray, reference: np.ndarray) -> float:
+    """The factor s with h ≈ s · reference (homographies are defined up to scale)."""
+    return float(np.sum(h * reference) / np.sum(reference * reference))
+
+
+def fit_homography(points_mm: np.ndarray, points_px: np.ndarray, robust: bool = False) -> tuple[np.ndarray, float]:
+    """Homography mm → px from ≥ 4 correspondences, and its RMS reprojection error in pixels."""
+    src = np.asarray(points_mm, dtype=np.float64).reshape(-1, 2)
+    dst = np.asarray(points_px, dtype=np.float64).reshape(-1, 2)
+    if len(src) < 4:
+        raise LocateError(f"need at least 4 reference points to place the board, found {len(src)}")
+    method = cv2.RANSAC if robust and len(src) > 4 else 0
+    homography, _ = cv2.findHomography(src, dst, method, 3.0)
+    if homography is None:
+        raise LocateError("the reference points are degenerate (collinear or repeated)")
+    projected = cv2.perspectiveTransform(src.reshape(-1, 1, 2), homography).reshape(-1, 2)
+    error = float(np.sqrt(np.mean(np.sum((projected - dst) ** 2, axis=1))))
+    return homography / homography[2, 2], error

@@ -1,0 +1,47 @@
+"""Board location from the play mat's (or stickers') ArUco markers (layout in vision/mat.py)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .. import mat
+from ..boards import BoardSpec
+from .location import BoardLocation, LocateError, fit_homography
+
+
+def detect_markers(image: np.ndarray) -> dict[int, np.ndarray]:
+    """Every mat marker in the image: id → its 4 corners (TL, TR, BR, BL) in pixels, 4×2."""
+    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    detector = cv2.aruco.ArucoDetector(mat.dictionary(), params)
+    corners, ids, _ = detector.detectMarkers(grey)
+    if ids is None:
+        return {}
+    return {int(i): c.reshape(4, 2).astype(np.float64) for i, c in zip(ids.ravel(), corners, strict=True)}
+
+
+def locate_from_markers(
+    spec: BoardSpec, image: np.ndarray, detected: dict[int, np.ndarray] | None = None, min_markers: int = 2
+) -> BoardLocation:
+    """Homography from every detected marker of this region (each gives 4 corner correspondences).
+
+    Two markers are enough (8 points); three or four average out the detection noise and let
+    one misread marker be rejected.
+    """
+    detected = detect_markers(image) if detected is None else detected
+    placements = mat.marker_layout(spec)
+    found = [p for p in placements if p.marker_id in detected]
+    if len(found) < min_markers:
+        wanted = ", ".join(f"{p.marker_id} ({p.corner.replace('_', ' ')})" for p in placements)
+        seen = ", ".join(str(i) for i in sorted(detected)) or "none"
+        raise LocateError(
+            f"{spec.region}: found {len(found)} of its markers, need at least {min_markers}; "
+            f"its markers are {wanted}; markers seen: {seen}"
+        )
+    points_mm = np.concatenate([p.corners_mm() for p in found])
+    points_px = np.concatenate([detected[p.marker_id] for p in found])
+    homography, error = fit_homography(points_mm, points_px, robust=len(found) > 2)
+    height, width = image.shape[:2]
+    return BoardLocation(spec, homography, (width, height), "markers", error)

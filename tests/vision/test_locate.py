@@ -1,0 +1,100 @@
+"""Board locators on synthetic camera views with a known pose: homography error in pixels."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.vision.boards import BABYLON_GARDEN, grid_board
+from companion.vision.calibration.intrinsics import Intrinsics
+from companion.vision.locate import LocateError
+from companion.vision.locate import synthetic as sy
+from companion.vision.locate.corners import locate_from_corners, parse_corners
+from companion.vision.locate.gridlines import locate_from_grid_lines
+from companion.vision.locate.markers import locate_from_markers
+
+GO = grid_board(19, 19, on_points=True)
+
+
+def board_points(spec):
+    return np.array([spec.cell_centre(r, c) for r in range(spec.rows) for c in range(spec.cols)])
+
+
+def errors_px(location, view, spec, height_mm=0.0):
+    pts = board_points(spec)
+    found = location.project(pts, height_mm / spec.level_mm if spec.level_mm else 0.0)
+    return np.linalg.norm(found - view.project(pts, height_mm), axis=1)
+
+
+@pytest.mark.parametrize(("tilt", "turn"), [(0, 0), (25, 10), (40, -25)])
+def test_markers_place_the_board_within_a_pixel(tilt, turn):
+    view = sy.go_board_photo(GO, {(3, 3): "B", (15, 15): "W"}, seed=tilt, tilt_deg=tilt, turn_deg=turn,
+                             with_markers=True)
+    location = locate_from_markers(GO, view.image)
+    err = errors_px(location, view, GO)
+    assert location.method == "markers"
+    assert err.mean() < 1.0 and err.max() < 2.5, (err.mean(), err.max())
+
+
+def test_markers_missing_says_which_are_wanted():
+    view = sy.go_board_photo(GO, {}, seed=1, tilt_deg=10, turn_deg=0, with_markers=False)
+    with pytest.raises(LocateError, match=r"found 0 of its markers.*20 \(top left\)"):
+        locate_from_markers(GO, view.image)
+
+
+def test_corners_give_the_exact_homography_and_lift_to_higher_levels():
+    spec = BABYLON_GARDEN  # 22 mm per level: parallax matters
+    view = sy.go_board_photo(spec, {}, seed=2, tilt_deg=30, turn_deg=8)
+    corners = view.project(np.array([[0, 0], [spec.width_mm, 0], [spec.width_mm, spec.height_mm],
+                                     [0, spec.height_mm]]))
+    location = locate_from_corners(spec, corners, (1280, 960))
+    assert errors_px(location, view, spec).max() < 0.01
+    k = Intrinsics((1280, 960), tuple(map(tuple, view.camera_matrix)))
+    lifted = location.with_intrinsics(k)
+    for level in (1, 2, 4):
+        parallax = np.linalg.norm(view.project(board_points(spec), level * 22.0)
+                                  - view.project(board_points(spec), 0.0), axis=1)
+        assert parallax.max() > 5  # the test would not notice a missing lift otherwise
+        assert errors_px(lifted, view, spec, level * 22.0).max() < 0.05
+
+
+def test_default_focal_length_lifts_levels_approximately():
+    spec = BABYLON_GARDEN
+    view = sy.go_board_photo(spec, {}, seed=3, tilt_deg=20, turn_deg=0)
+    corners = view.project(np.array([[0, 0], [spec.width_mm, 0], [spec.width_mm, spec.height_mm],
+                                     [0, spec.height_mm]]))
+    location = locate_from_corners(spec, corners, (1280, 960))  # no intrinsics: the 0.8·width guess
+    assert errors_px(location, view, spec, 44.0).max() < 1.0  # the synthetic camera also has 0.8
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("1,2,3", "expected 8 numbers"), ("a,b,c,d,e,f,g,h", "expected 8 numbers"), ("", "got 0")],
+)
+def test_corner_text_errors(text, message):
+    with pytest.raises(LocateError, match=message):
+        parse_corners(text)
+
+
+def test_corners_out_of_order_or_outside_are_refused():
+    square = np.array([[100, 100], [500, 100], [500, 500], [100, 500]], dtype=float)
+    with pytest.raises(LocateError, match="clockwise"):
+        locate_from_corners(GO, square[[0, 2, 1, 3]], (640, 640))
+    with pytest.raises(LocateError, match="outside the 400×400 image"):
+        locate_from_corners(GO, square, (400, 400))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("tilt", "turn", "fill"), [(0, 0, 0.3), (30, -12, 0.5), (45, 25, 0.2)])
+def test_grid_lines_place_a_go_board_within_a_pixel(tilt, turn, fill):
+    stones = sy.random_position(GO, np.random.default_rng(tilt), fill=fill)
+    view = sy.go_board_photo(GO, stones, seed=tilt + 1, tilt_deg=tilt, turn_deg=turn)
+    location = locate_from_grid_lines(GO, view.image)
+    err = errors_px(location, view, GO)
+    assert err.mean() < 1.0 and err.max() < 2.0, (err.mean(), err.max())
+
+
+def test_grid_lines_on_a_blank_picture_fail_clearly():
+    blank = np.full((480, 640, 3), 128, np.uint8)
+    with pytest.raises(LocateError, match="no line grid"):
+        locate_from_grid_lines(GO, blank)
