@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from ...i18n import N_
 from ..api import Message
-from . import board as geo
 from . import rules as R
 from .fast import FastRules, Position
 from .state import ReclamationState, Turn
@@ -29,6 +28,7 @@ class Hint:
     move: Turn
     reason: Message
     rule_id: str  # the rule the reason rests on
+    details: tuple[Message, ...]  # more to show under the reason (e.g. why the game ends)
     value: int  # search value for the player to move (±WIN… = a forced win / loss)
     depth: int  # whole turns looked ahead
     positions: int  # positions generated
@@ -95,7 +95,7 @@ def _by_score(item) -> int:
     return item[0]
 
 
-def suggest(state: ReclamationState, max_depth: int = 4, seconds: float = 2.0) -> Hint | None:
+def suggest(state: ReclamationState, max_depth: int = 8, seconds: float = 1.5) -> Hint | None:
     """The best turn found for the player to move, or None when the game is over."""
     if state.is_over:
         return None
@@ -122,7 +122,9 @@ def suggest(state: ReclamationState, max_depth: int = 4, seconds: float = 2.0) -
     value, move = best[0]
     turn = rules.turn_of(move)
     reason, rule_id = _reason(state, turn, value, reached)
-    return Hint(turn, reason, rule_id, value, reached, searcher.positions, time.perf_counter() - start)
+    after = state.apply(turn)
+    details = (after.outcome.reason,) if after.outcome is not None else ()
+    return Hint(turn, reason, rule_id, details, value, reached, searcher.positions, time.perf_counter() - start)
 
 
 def _reason(state: ReclamationState, turn: Turn, value: int, depth: int) -> tuple[Message, str]:
@@ -130,7 +132,7 @@ def _reason(state: ReclamationState, turn: Turn, value: int, depth: int) -> tupl
     me, them = state.to_move, 1 - state.to_move
     win_rule = R.THRONE_WIN if state.throne else R.WIN_SQUARES
     if after.outcome is not None and after.outcome.winner == me:
-        return Message.of(N_("This wins now: {reason}"), reason=after.outcome.reason.render()), after.outcome.rule_id
+        return Message.of(N_("This wins now.")), after.outcome.rule_id
     if value >= WIN - depth - 1:
         turns = (WIN - value + 1) // 2
         return Message.of(N_("This wins within {turns} of your turns, whatever your opponent does."), turns=turns), win_rule
@@ -149,4 +151,4 @@ def _reason(state: ReclamationState, turn: Turn, value: int, depth: int) -> tupl
     ), R.WIN_SQUARES
 
 
-__all__ = ["Hint", "Searcher", "suggest", "geo"]
+__all__ = ["Hint", "Searcher", "suggest"]

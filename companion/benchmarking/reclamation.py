@@ -1,0 +1,111 @@
+"""The Reclamation's search speed: positions per second of the hint search (alpha–beta).
+
+A "position" is a successor position the search generates (one legal turn applied to the compact
+bit-mask representation, with its static score). The benchmark plays seeded random games to get a
+spread of positions (opening, middle game, late game), then times a fixed-depth search from each.
+
+Card patterns: the player's card file when it holds 4 patterns for the side, otherwise four
+BENCHMARK patterns (below) that are only there to give a realistic branching factor, 2–3 targets
+per card like the rulebook's example card. They are not the real cards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+from ..games.reclamation.cards import Card, Offset, default_book
+from ..games.reclamation.fast import FastRules
+from ..games.reclamation.search import Searcher
+from ..games.reclamation.state import ReclamationState, new_game
+
+HELP = "search speed of The Reclamation's hint (positions per second)"
+
+BENCHMARK_CARDS = (
+    Card("example", (Offset(2, -1), Offset(2, 1))),
+    Card("bench-b", (Offset(1, 0), Offset(-1, 1))),
+    Card("bench-c", (Offset(1, -1), Offset(1, 1), Offset(-2, 0))),
+    Card("bench-d", (Offset(0, -2), Offset(0, 2))),
+)
+
+
+def positions(variant: str, cards: tuple[Card, ...], seed: int, count: int) -> list[ReclamationState]:
+    rng = random.Random(seed)
+    found: list[ReclamationState] = []
+    while len(found) < count:
+        state = new_game(("A", "B"), variant=variant, cards=cards)
+        for turn in range(rng.randrange(0, 30)):
+            moves = list(state.legal_moves())
+            if not moves or turn > 40:
+                break
+            state = state.apply(rng.choice(moves))
+        if not state.is_over:
+            found.append(state)
+    return found
+
+
+def run(variant: str, depth: int, count: int, seed: int, cards: tuple[Card, ...]) -> dict:
+    states = positions(variant, cards, seed, count)
+    rules = FastRules(cards, variant == "throne")
+    encoded = [rules.encode(s) for s in states]
+    # Raw generator speed: all successors of every position, repeated.
+    start = time.perf_counter()
+    generated = 0
+    rounds = 0
+    while time.perf_counter() - start < 1.0:
+        for pos in encoded:
+            generated += len(rules.successors(pos))
+        rounds += 1
+    gen_seconds = time.perf_counter() - start
+    # Search speed: fixed-depth alpha–beta from each position.
+    searcher = Searcher(rules)
+    per_hint = []
+    start = time.perf_counter()
+    for pos in encoded:
+        t0 = time.perf_counter()
+        searcher.root(pos, depth)
+        per_hint.append(time.perf_counter() - t0)
+    seconds = time.perf_counter() - start
+    return {
+        "variant": variant,
+        "depth": depth,
+        "positions_searched_from": len(encoded),
+        "search_positions": searcher.positions,
+        "search_seconds": round(seconds, 3),
+        "search_positions_per_second": round(searcher.positions / seconds),
+        "hint_seconds_mean": round(sum(per_hint) / len(per_hint), 4),
+        "hint_seconds_max": round(max(per_hint), 4),
+        "generator_positions_per_second": round(generated / gen_seconds),
+        "generator_rounds": rounds,
+    }
+
+
+def main(argv: list[str], config) -> int:
+    parser = argparse.ArgumentParser(prog="companion bench reclamation", description=__doc__)
+    parser.add_argument("--depth", type=int, default=4, help="search depth in whole turns (default 4)")
+    parser.add_argument("--positions", type=int, default=30, help="how many start positions (default 30)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variant", choices=("garden", "throne", "both"), default="both")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    book = default_book()
+    results = []
+    for variant in (("garden", "throne") if args.variant == "both" else (args.variant,)):
+        cards = book.for_side(variant)
+        label = f"the card file ({book.source})"
+        if len(cards) < 4:
+            cards, label = BENCHMARK_CARDS, "4 benchmark patterns (not the real cards)"
+        result = run(variant, args.depth, args.positions, args.seed, cards)
+        result["cards"] = label
+        results.append(result)
+    if args.json:
+        print(json.dumps(results, indent=1))
+        return 0
+    for r in results:
+        print(f"{r['variant']}: depth {r['depth']} from {r['positions_searched_from']} positions, cards: {r['cards']}")
+        print(f"  search     {r['search_positions_per_second']:>9,} positions/s "
+              f"({r['search_positions']:,} in {r['search_seconds']} s; per hint mean {r['hint_seconds_mean']} s, max {r['hint_seconds_max']} s)")
+        print(f"  generator  {r['generator_positions_per_second']:>9,} positions/s")
+    return 0
