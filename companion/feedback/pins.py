@@ -29,8 +29,9 @@ def mock_factory() -> Any:
     return MockFactory(pin_class=MockPWMPin)
 
 
-def choose_pin_factory() -> PinFactoryChoice:
-    """$GPIOZERO_PIN_FACTORY=mock → mock; otherwise gpiozero's default, falling back to mock."""
+def choose_pin_factory(log_fallback: bool = True) -> PinFactoryChoice:
+    """$GPIOZERO_PIN_FACTORY=mock → mock; otherwise gpiozero's default, falling back to mock
+    (logged as a warning unless the caller reports it itself, as `companion doctor` does)."""
     from gpiozero import Device
     from gpiozero.exc import BadPinFactory
 
@@ -42,8 +43,9 @@ def choose_pin_factory() -> PinFactoryChoice:
             warnings.simplefilter("ignore")  # gpiozero warns once per factory it skips
             factory = Device._default_pin_factory()
     except (BadPinFactory, ImportError, OSError, RuntimeError, ValueError) as exc:
-        reason = f"no GPIO on this machine ({exc}); using gpiozero's mock pins"
-        log.warning("feedback: %s", reason)
+        reason = f"no GPIO on this machine ({exc})"
+        if log_fallback:
+            log.warning("feedback: %s; using gpiozero's mock pins", reason)
         return PinFactoryChoice(mock_factory(), True, reason)
     name = type(factory).__name__
     return PinFactoryChoice(factory, name == "MockFactory", f"gpiozero {name}")
