@@ -1,0 +1,72 @@
+"""Baubylon (Reinhold Wittig): a free-form block field, pawns racing to its single highest point.
+
+Modules: field (blocks, heights, the field check), paths (costing a path, where a piece can go),
+moves, state (rulings), setupfile (the players' field as a file), rules (DIGEST §4 rule ids).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...i18n import N_
+from ..api import GameSpec, Option
+from ..registry import register
+from .field import Block, Field, check_field, example_field
+from .rules import RULES
+from .setupfile import load_field_setup
+from .state import COLOURS, MAX_PLAYERS, MIN_PLAYERS, BaubylonState, new_game
+
+__all__ = [
+    "SPEC", "BaubylonState", "Block", "Field", "SpaceView", "check_field", "example_field", "new_game",
+    "start", "top_view",
+]
+
+
+@dataclass(frozen=True)
+class SpaceView:
+    """What a camera looking down sees on one space: the block top height (pawn heights, 0 = table),
+    the pieces stacked there bottom to top ("red" = blocker), and whether it is a start point."""
+
+    height: int
+    pawns: tuple[str, ...]
+    start: bool
+
+    def attrs(self) -> dict:
+        """The `field` label attrs of companion.vision.labels."""
+        return {"height": self.height, "pawns": list(self.pawns), "start": self.start}
+
+
+def top_view(state: BaubylonState) -> dict[str, SpaceView]:
+    """Every space of the grid as the camera should see it."""
+    stacks = state.stack_map()
+    return {
+        space: SpaceView(state.field.height(space), stacks.get(space, ()), space in state.field.starts)
+        for space in state.field.spaces()
+    }
+
+
+def start(players: tuple[str, ...], field_file: str = "", colours: str = "", first_player: int = 0) -> BaubylonState:
+    """New game for the registry: the example field, or the players' field file."""
+    chosen = tuple(c.strip() for c in colours.split(",") if c.strip()) or None
+    if field_file:
+        setup = load_field_setup(field_file)
+        return new_game(tuple(players), setup.field, chosen, setup.blockers, first_player)
+    return new_game(tuple(players), colours=chosen, first_player=first_player)
+
+
+SPEC = register(
+    GameSpec(
+        id="baubylon",
+        title=N_("Baubylon"),
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        state_type=BaubylonState,
+        new_game=start,
+        options=(
+            Option("field_file", N_("The field the players built (baubylon-field JSON); empty = the example field"), ""),
+            Option("colours", N_("Pawn colours in seat order, comma separated"), ",".join(COLOURS)),
+            Option("first_player", N_("Who starts (player number from 0)"), 0),
+        ),
+        rules=RULES,
+    )
+)

@@ -1,0 +1,419 @@
+"""A Baubylon position and the referee's rulings on rolls, moves, passes and earthquakes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from ...errors import FormatError
+from ...i18n import N_
+from ..api import GameState, Json, Message, Move, Ruling, ScoreLine, ScoreSheet, Violation
+from ..jsonread import JsonReader
+from . import moves as mv
+from .field import Field, check_field, example_field, parse_space
+from .paths import MAX_STACK, Reach, destinations, reaches, trace
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+PAWNS_PER_PLAYER = 6
+BLOCKERS = 6
+BLOCKER = "red"
+COLOURS = ("blue", "yellow", "green", "white", "black", "orange")
+EXAMPLE_BLOCKERS = ("D6", "F5")
+
+
+def _v(rule: str, msgid: str, where: tuple[str, ...] = (), fix: str | None = None, **params: Any) -> Violation:
+    return Violation(rule, Message.of(msgid, **params), Message.of(fix, **params) if fix else None, where)
+
+
+@dataclass(frozen=True)
+class BaubylonState(GameState):
+    names: tuple[str, ...]
+    colours: tuple[str, ...]
+    field: Field
+    stacks: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (space, pieces bottom to top), by space
+    captured: tuple[int, ...] = ()  # blockers each player holds, ready to re-enter
+    turn: int = 0
+    roll: int | None = None
+    winner: int | None = None
+
+    game: ClassVar[str] = "baubylon"
+
+    # --- the shared API ------------------------------------------------------------------------
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.names
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_over else self.turn
+
+    @property
+    def phase(self) -> str:
+        if self.is_over:
+            return "over"
+        return "roll" if self.roll is None else "move"
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return () if self.winner is None else (self.winner,)
+
+    # --- pieces --------------------------------------------------------------------------------
+    def stack_map(self) -> dict[str, tuple[str, ...]]:
+        return dict(self.stacks)
+
+    def stack(self, space: str) -> tuple[str, ...]:
+        return self.stack_map().get(space, ())
+
+    def supply(self, player: int) -> int:
+        """Pawns of `player` off the field, ready to enter."""
+        colour = self.colours[player]
+        return PAWNS_PER_PLAYER - sum(pieces.count(colour) for _, pieces in self.stacks)
+
+    def owner(self, piece: str) -> int | None:
+        return self.colours.index(piece) if piece in self.colours else None
+
+    def mover(self, origin: str, piece: str = "pawn") -> tuple[str | None, int, list[Violation]]:
+        """The piece that would move from `origin`, the level of its feet, and why it cannot."""
+        colour = self.colours[self.turn]
+        if origin in self.field.starts:
+            if piece == "pawn" and self.supply(self.turn) == 0:
+                return None, 0, [_v("baubylon.enter", N_("All your pawns are on the field already."), (origin,))]
+            if piece == "blocker" and self.captured[self.turn] == 0:
+                return None, 0, [_v("baubylon.blocker", N_("You hold no captured blocker to bring back in."),
+                                    (origin,))]
+            return (colour if piece == "pawn" else BLOCKER), self.field.height(origin), []
+        try:
+            parse_space(origin)
+        except ValueError:
+            return None, 0, [_v("baubylon.move", N_("{space} is not a space name like C4."), (), space=origin)]
+        stack = self.stack(origin)
+        if not stack:
+            return None, 0, [_v("baubylon.move", N_("There is no piece on {space}."), (origin,), space=origin)]
+        top = stack[-1]
+        if top not in (colour, BLOCKER):
+            if colour in stack:
+                return None, 0, [_v("baubylon.stack", N_("Your pawn on {space} is under another pawn and cannot "
+                                                         "move."), (origin,), space=origin)]
+            return None, 0, [_v("baubylon.move", N_("The piece on top of {space} is not yours."), (origin,),
+                                space=origin)]
+        if piece == "blocker" and top != BLOCKER:
+            return None, 0, [_v("baubylon.blocker", N_("The piece on top of {space} is not a blocker."), (origin,),
+                                space=origin)]
+        return top, self.field.height(origin) + len(stack) - 1, []
+
+    # --- rulings -------------------------------------------------------------------------------
+    def check(self, move: Move) -> Ruling:
+        if self.is_over:
+            return Ruling(move, (_v("baubylon.goal", N_("The game is over: {name} reached the goal."),
+                                    name=self.names[self.winner or 0]),))
+        if isinstance(move, mv.Roll):
+            problems = list(self._check_roll(move))
+        elif not isinstance(move, mv.Step | mv.Pass | mv.Quake):
+            problems = [_v("baubylon.move", N_("This is not a Baubylon move."))]
+        elif self.roll is None:
+            problems = [_v("baubylon.move", N_("Roll the die first."))]
+        elif isinstance(move, mv.Step):
+            problems = list(self._check_step(move))
+        elif isinstance(move, mv.Pass):
+            problems = list(self._check_pass())
+        else:
+            problems = list(self._check_quake(move))
+        notes = self._notes(move) if not problems else ()
+        return Ruling(move, tuple(problems), notes)
+
+    def _check_roll(self, move: mv.Roll) -> Iterator[Violation]:
+        if self.roll is not None:
+            yield _v("baubylon.move", N_("The die is already rolled: {roll}."), roll=self.roll)
+        if not 1 <= move.value <= 6:
+            yield _v("baubylon.move", N_("A die shows 1 to 6, not {value}."), value=move.value)
+
+    def _check_step(self, move: mv.Step) -> Iterator[Violation]:
+        roll = self.roll or 0
+        piece, level, problems = self.mover(move.origin, move.piece)
+        if problems:
+            yield from problems
+            return
+        entering = move.origin in self.field.starts
+        if entering and roll < 3:
+            yield _v("baubylon.enter", N_("Entering climbs onto the field from a start point: it needs 3 or more, "
+                                          "the die shows {roll}."), (move.origin,), roll=roll)
+            return
+        if not move.path:
+            yield _v("baubylon.move", N_("A move enters at least one space."))
+            return
+        cost, problems = trace(self.field, self.stack_map(), move.origin, level, move.path, move.knocks)
+        if problems:
+            yield from problems
+            return
+        if cost != roll:
+            yield _v("baubylon.move",
+                     N_("This path costs {cost}, the die shows {roll}: a move uses the whole roll and stops only "
+                        "on a space, never part-way up or down a step."),
+                     (move.end,), N_("Pick one of the places the companion shows for a {roll}."), cost=cost, roll=roll)
+
+    def legal_steps(self) -> Iterator[mv.Step]:
+        if self.roll is None or self.is_over:
+            return
+        for origin, piece, level in self._origins():
+            for reach in reaches(self.field, self.stack_map(), origin, level, self.roll):
+                yield mv.Step(origin, reach.path, reach.knocks, piece)
+
+    def _origins(self) -> Iterator[tuple[str, str, int]]:
+        colour = self.colours[self.turn]
+        roll = self.roll or 0
+        for space, stack in self.stacks:
+            if stack[-1] in (colour, BLOCKER):
+                yield space, "blocker" if stack[-1] == BLOCKER else "pawn", self.field.height(space) + len(stack) - 1
+        if roll >= 3:
+            for start in self.field.starts:
+                if self.supply(self.turn):
+                    yield start, "pawn", self.field.height(start)
+                if self.captured[self.turn]:
+                    yield start, "blocker", self.field.height(start)
+
+    def _check_pass(self) -> Iterator[Violation]:
+        example = next(self.legal_steps(), None)
+        if example is not None:
+            yield _v("baubylon.move", N_("A piece can use this roll (from {origin} to {end}): the turn is not lost."),
+                     (example.origin, example.end), origin=example.origin, end=example.end)
+
+    def _check_quake(self, move: mv.Quake) -> Iterator[Violation]:
+        if self.roll != 1:
+            yield _v("baubylon.quake", N_("An earthquake needs a roll of 1, the die shows {roll}."), roll=self.roll)
+            return
+        stack = self.stack(move.space)
+        if move.level >= len(stack) or stack[move.level] != self.colours[self.turn]:
+            yield _v("baubylon.quake", N_("There is no pawn of yours at that place in the stack on {space}."),
+                     (move.space,), space=move.space)
+        elif move.level == len(stack) - 1:
+            yield _v("baubylon.quake", N_("Your pawn on {space} is not pinned: nothing is on top of it."),
+                     (move.space,), space=move.space)
+
+    def _notes(self, move: Move) -> tuple[Message, ...]:
+        if not isinstance(move, mv.Step):
+            return ()
+        notes = []
+        for space in move.knocks:
+            notes.append(Message.of(N_("The top pawn on {space} is knocked off."), space=space))
+        piece, _, _ = self.mover(move.origin, move.piece)
+        if piece == self.colours[self.turn] and move.end in self.field.goal():
+            notes.append(Message.of(N_("{name} reaches the highest point and wins!"), name=self.names[self.turn]))
+        return tuple(notes)
+
+    # --- applying ------------------------------------------------------------------------------
+    def _apply_legal(self, move: Move) -> GameState:
+        if isinstance(move, mv.Roll):
+            return replace(self, roll=move.value)
+        stacks = self.stack_map()
+        captured = list(self.captured)
+        winner = None
+        if isinstance(move, mv.Step):
+            piece, _, _ = self.mover(move.origin, move.piece)
+            assert piece is not None
+            if move.origin in self.field.starts:
+                if piece == BLOCKER:
+                    captured[self.turn] -= 1
+            else:
+                stacks[move.origin] = stacks[move.origin][:-1]
+            for space in move.knocks:
+                knocked = stacks[space][-1]
+                stacks[space] = stacks[space][:-1]
+                if knocked == BLOCKER:
+                    captured[self.turn] += 1  # a knocked blocker is captured; a pawn goes home
+            stacks[move.end] = (*stacks.get(move.end, ()), piece)
+            if piece == self.colours[self.turn] and move.end in self.field.goal():
+                winner = self.turn
+        elif isinstance(move, mv.Quake):
+            shaken = stacks[move.space][move.level + 1 :]
+            stacks[move.space] = stacks[move.space][: move.level + 1]
+            captured[self.turn] += shaken.count(BLOCKER)
+        return replace(
+            self,
+            stacks=tuple(sorted((s, p) for s, p in stacks.items() if p)),
+            captured=tuple(captured),
+            turn=self.turn if winner is not None else (self.turn + 1) % len(self.names),
+            roll=None,
+            winner=winner,
+        )
+
+    # --- moves ---------------------------------------------------------------------------------
+    def legal_moves(self) -> Iterator[Move]:
+        if self.is_over:
+            return
+        if self.roll is None:
+            for value in range(1, 7):
+                yield mv.Roll(value)
+            return
+        any_step = False
+        for step in self.legal_steps():
+            any_step = True
+            yield step
+        if not any_step:
+            yield mv.Pass()
+        if self.roll == 1:
+            colour = self.colours[self.turn]
+            for space, stack in self.stacks:
+                for level, piece in enumerate(stack[:-1]):
+                    if piece == colour:
+                        yield mv.Quake(space, level)
+
+    def where_can_it_go(self, origin: str, roll: int | None = None, piece: str = "pawn") -> dict[str, Reach]:
+        """Every end space the piece on `origin` (or entering there) can reach with `roll` (default:
+        the roll on the table), each with one path that proves it. Empty when it cannot move."""
+        roll = self.roll if roll is None else roll
+        if roll is None:
+            return {}
+        _, level, problems = self.mover(origin, piece)
+        if problems or (origin in self.field.starts and roll < 3):
+            return {}
+        return destinations(self.field, self.stack_map(), origin, level, roll)
+
+    # --- what players read ---------------------------------------------------------------------
+    def score_sheet(self) -> ScoreSheet:
+        """No points in Baubylon: 1 for the player whose pawn reached the goal; the detail says how
+        high each player's best pawn stands."""
+        goal_height = self.field.height(self.field.goal()[0]) if self.field.goal() else 0
+        lines = []
+        for player, colour in enumerate(self.colours):
+            best = max(
+                (self.field.height(s) + i for s, pieces in self.stacks for i, p in enumerate(pieces) if p == colour),
+                default=0,
+            )
+            lines.append(ScoreLine(
+                player=player, category="goal", label=Message.of(N_("Reached the goal")), rule_id="baubylon.goal",
+                points=1 if self.winner == player else 0,
+                detail=Message.of(N_("best pawn at height {height} of {goal}"), height=best, goal=goal_height),
+            ))
+        return ScoreSheet(self.game, self.names, tuple(lines), final=self.is_over)
+
+    def guidance(self) -> tuple[Message, ...]:
+        if self.is_over:
+            return (Message.of(N_("{name} reached the highest point and wins."), name=self.names[self.turn]),)
+        name = self.names[self.turn]
+        if self.roll is None:
+            return (Message.of(N_("{name}: roll the die."), name=name),)
+        if next(self.legal_steps(), None) is None:
+            return (Message.of(N_("{name}: no piece can use a {roll}; the turn passes."), name=name, roll=self.roll),)
+        return (Message.of(N_("{name}: move one pawn or a blocker exactly {roll}."), name=name, roll=self.roll),)
+
+    # --- saving --------------------------------------------------------------------------------
+    def to_json(self) -> Json:
+        return {
+            "players": list(self.names),
+            "colours": list(self.colours),
+            "field": self.field.to_json(),
+            "stacks": {space: list(pieces) for space, pieces in self.stacks},
+            "captured": list(self.captured),
+            "turn": self.turn,
+            "roll": self.roll,
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, source: str = "<state>") -> BaubylonState:
+        r = JsonReader(data, source, "state")
+        names = tuple(item.str() for item in r.get("players").list())
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise r.get("players").fail(f"expected {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        n = len(names)
+        colours = tuple(item.str() for item in r.get("colours").list(n))
+        if len(set(colours)) != n or BLOCKER in colours:
+            raise r.get("colours").fail(f"expected {n} different colours, none of them {BLOCKER!r}")
+        field = Field.from_reader(r.get("field"))
+        issues = check_field(field)
+        if issues:
+            raise r.get("field").fail("a playable field [baubylon.field]: " + "; ".join(str(i.message) for i in issues))
+        stacks = []
+        for space, pieces in r.get("stacks").items():
+            if not field.is_field(space):
+                raise pieces.fail("pieces only on spaces with a block (a field space)")
+            items = tuple(p.str((*colours, BLOCKER)) for p in pieces.list())
+            if not 1 <= len(items) <= MAX_STACK:
+                raise pieces.fail(f"expected 1 to {MAX_STACK} pieces (bottom to top) [baubylon.stack]")
+            stacks.append((space, items))
+        roll = r.get("roll", None).optional()
+        winner = r.get("winner", None).optional()
+        state = cls(
+            names=names,
+            colours=colours,
+            field=field,
+            stacks=tuple(sorted(stacks)),
+            captured=tuple(item.int(minimum=0, maximum=BLOCKERS) for item in r.get("captured").list(n)),
+            turn=r.get("turn").int(minimum=0, maximum=n - 1),
+            roll=roll.int(minimum=1, maximum=6) if roll else None,
+            winner=winner.int(minimum=0, maximum=n - 1) if winner else None,
+        )
+        problems = state.problems()
+        if problems:
+            raise FormatError(source, "state", "inconsistent state: " + "; ".join(problems))
+        return state
+
+    def problems(self) -> list[str]:
+        """What no legal game can reach; empty for every state legal play produces."""
+        out = []
+        for space, pieces in self.stacks:
+            if not self.field.is_field(space):
+                out.append(f"pieces on {space}, which is not a field space")
+            if not 1 <= len(pieces) <= MAX_STACK:
+                out.append(f"{len(pieces)} pieces stacked on {space}")
+        for player, colour in enumerate(self.colours):
+            if self.supply(player) < 0:
+                out.append(f"more than {PAWNS_PER_PLAYER} {colour} pawns on the field")
+        reds = sum(pieces.count(BLOCKER) for _, pieces in self.stacks)
+        if reds + sum(self.captured) > BLOCKERS:
+            out.append(f"more than {BLOCKERS} blockers")
+        if self.winner is not None:
+            colour = self.colours[self.winner]
+            if not any(colour in self.stack(s) for s in self.field.goal()):
+                out.append("a winner without a pawn on the goal")
+            if self.roll is not None:
+                out.append("a roll after the game ended")
+        return out
+
+    @classmethod
+    def move_from_json(cls, data: Any, source: str = "<move>") -> Move:
+        return mv.parse_move(data, source)
+
+
+def new_game(
+    players: tuple[str, ...],
+    field: Field | None = None,
+    colours: tuple[str, ...] | None = None,
+    blockers: tuple[str, ...] | None = None,
+    first_player: int = 0,
+) -> BaubylonState:
+    """A game at its start: every pawn off the field, the blockers where the players put them."""
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise ValueError(f"Baubylon is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+    if field is None:
+        field = example_field()
+        blockers = EXAMPLE_BLOCKERS if blockers is None else blockers
+    colours = tuple(colours or COLOURS[: len(players)])
+    if len(colours) != len(players) or len(set(colours)) != len(colours) or BLOCKER in colours:
+        raise ValueError(f"expected {len(players)} different pawn colours, none of them {BLOCKER!r}")
+    issues = check_field(field)
+    if issues:
+        raise ValueError("the field is not playable: " + "; ".join(str(i.message) for i in issues))
+    stacks: dict[str, tuple[str, ...]] = {}
+    for space in blockers or ():
+        if not field.is_field(space):
+            raise ValueError(f"a blocker at {space}: blockers go on the field's blocks")
+        stacks[space] = (*stacks.get(space, ()), BLOCKER)
+    if len(blockers or ()) > BLOCKERS or any(len(p) > MAX_STACK for p in stacks.values()):
+        raise ValueError(f"at most {BLOCKERS} blockers, at most {MAX_STACK} on one space")
+    if not 0 <= first_player < len(players):
+        raise ValueError("first_player must be a player index")
+    return BaubylonState(
+        names=tuple(players),
+        colours=colours,
+        field=field,
+        stacks=tuple(sorted(stacks.items())),
+        captured=(0,) * len(players),
+        turn=first_player,
+    )
