@@ -107,6 +107,7 @@ class Machine:
     pin_factory: Callable[[], Any] | None = None  # () -> PinFactoryChoice; default gpiozero's
     distribution_version: Callable[[str], str | None] = field(default=lambda name: _distribution_version(name))
     now: Callable[[], float] = time.time
+    access: Callable[[Path, int], bool] = os.access
 
     def is_pi(self) -> bool:
         model = self.proc / "device-tree" / "model"
@@ -312,7 +313,7 @@ def check_display(machine: Machine) -> list[CheckResult]:
         which = env.get("WAYLAND_DISPLAY") or env.get("DISPLAY")
         display = _ok("display", Message.of(N_("Display: a desktop session ({display})."), display=which))
     elif cards:
-        usable = [c for c in cards if os.access(c, os.R_OK | os.W_OK)]
+        usable = [c for c in cards if machine.access(c, os.R_OK | os.W_OK)]
         if usable:
             display = _ok("display", Message.of(N_("Display: KMS/DRM at {card}."), card=str(usable[0])))
         else:
@@ -349,7 +350,7 @@ def _check_touch(machine: Machine) -> CheckResult:
         return _warn("display.touch", Message.of(N_("Touch: no multi-touch input device found.")),
                      Message.of(N_("Connect the display's touch cable (DSI) or USB; a mouse works meanwhile.")))
     node, name = touch[0]
-    if not os.access(machine.dev / "input" / node, os.R_OK):
+    if not machine.access(machine.dev / "input" / node, os.R_OK):
         return _warn("display.touch", Message.of(N_("Touch: {name} at /dev/input/{node}, but this user cannot read it."),
                                                  name=name, node=node),
                      Message.of(N_("Add the user to the input group.")))
@@ -407,10 +408,10 @@ def _journal_files(state_dir: Path) -> list[Path]:
     return sorted(p for p in found if p.is_file())
 
 
-def check_journal(state_dir: Path) -> list[CheckResult]:
+def check_journal(state_dir: Path, machine: Machine) -> list[CheckResult]:
     results = []
     existing = next((p for p in (state_dir, *state_dir.parents) if p.exists()), Path("/"))
-    if not os.access(existing, os.W_OK | os.X_OK):
+    if not machine.access(existing, os.W_OK | os.X_OK):
         results.append(_fail("journal.writable", Message.of(N_("State directory {dir}: not writable by this user."), dir=str(state_dir)),
                              Message.of(N_("Run as the `companion` user (sudo -u companion companion doctor), or set "
                                            "[general] state_dir to a writable folder."))))
@@ -501,7 +502,7 @@ def collect(config: Any, machine: Machine | None = None) -> list[CheckResult]:
     results += check_display(machine)
     results += check_fonts(machine)
     results.append(check_calibration(state_dir, machine))
-    results += check_journal(state_dir)
+    results += check_journal(state_dir, machine)
     results.append(check_disk(state_dir))
     results += check_versions(machine)
     return results

@@ -250,15 +250,21 @@ def test_no_journal_yet_is_fine(tmp_path, config):
     assert results["journal.writable"].status is Status.OK
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root can write anywhere, so the check cannot fail here")
 def test_a_read_only_state_directory_fails(tmp_path, config):
-    state = config.state_dir()
-    state.mkdir(parents=True)
-    state.chmod(0o555)
-    try:
-        assert by_name(collect(config, machine(tmp_path)))["journal.writable"].status is Status.FAIL
-    finally:
-        state.chmod(0o755)
+    config.state_dir().mkdir(parents=True)
+    read_only = machine(tmp_path, access=lambda path, mode: not mode & os.W_OK)
+    result = by_name(collect(config, read_only))["journal.writable"]
+    assert result.status is Status.FAIL
+    assert "sudo -u companion" in result.fix.render()
+
+
+def test_device_nodes_this_user_cannot_open(tmp_path, config):
+    (tmp_path / "dev/dri").mkdir()
+    (tmp_path / "dev/dri/card0").touch()
+    no_access = machine(tmp_path, access=lambda path, mode: False)
+    result = by_name(collect(config, no_access))["display"]
+    assert result.status is Status.FAIL
+    assert "video and render groups" in result.fix.render()
 
 
 @pytest.mark.parametrize(("free_mb", "status"), [(100, Status.FAIL), (600, Status.WARN), (5000, Status.OK)])
