@@ -259,9 +259,9 @@ def test_a_read_only_state_directory_fails(tmp_path, config):
 
 
 def test_device_nodes_this_user_cannot_open(tmp_path, config):
+    no_access = machine(tmp_path, access=lambda path, mode: False)
     (tmp_path / "dev/dri").mkdir()
     (tmp_path / "dev/dri/card0").touch()
-    no_access = machine(tmp_path, access=lambda path, mode: False)
     result = by_name(collect(config, no_access))["display"]
     assert result.status is Status.FAIL
     assert "video and render groups" in result.fix.render()
