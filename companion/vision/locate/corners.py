@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..boards import BoardSpec
-from .location import BoardLocation, LocateError, fit_homography
+from ..calibration.intrinsics import Intrinsics
+from .location import BoardLocation, LocateError, fit_homography, undistort
 
 
 def parse_corners(text: str) -> np.ndarray:
@@ -26,7 +27,8 @@ def board_corners_mm(spec: BoardSpec) -> np.ndarray:
     return np.array([[0, 0], [w, 0], [w, h], [0, h]], dtype=np.float64)
 
 
-def locate_from_corners(spec: BoardSpec, corners_px: np.ndarray, image_size: tuple[int, int]) -> BoardLocation:
+def locate_from_corners(spec: BoardSpec, corners_px: np.ndarray, image_size: tuple[int, int],
+                        intrinsics: Intrinsics | None = None) -> BoardLocation:
     """Corners in the order top-left, top-right, bottom-right, bottom-left of the board as read."""
     corners = np.asarray(corners_px, dtype=np.float64).reshape(4, 2)
     width, height = image_size
@@ -37,8 +39,9 @@ def locate_from_corners(spec: BoardSpec, corners_px: np.ndarray, image_size: tup
     if not _is_convex_clockwise(corners):
         raise LocateError("the 4 corners must go round the board: top-left, top-right, bottom-right, "
                           "bottom-left (clockwise on the image), without crossing")
-    homography, error = fit_homography(board_corners_mm(spec), corners)
-    return BoardLocation(spec, homography, image_size, "corners", error)
+    intrinsics = intrinsics.for_size(width, height) if intrinsics else None
+    homography, error = fit_homography(board_corners_mm(spec), undistort(corners, intrinsics))
+    return BoardLocation(spec, homography, image_size, "corners", error, intrinsics)
 
 
 def _is_convex_clockwise(quad: np.ndarray) -> bool:

@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from ..boards import BoardSpec
+from ..calibration.intrinsics import Intrinsics
 from .location import BoardLocation, LocateError
 
 WORK_SIZE = 1000  # longest side the search runs at (the result is scaled back)
@@ -39,12 +40,16 @@ def line_counts(spec: BoardSpec) -> tuple[int, int]:
     return spec.cols + extra, spec.rows + extra
 
 
-def locate_from_grid_lines(spec: BoardSpec, image: np.ndarray) -> BoardLocation:
+def locate_from_grid_lines(spec: BoardSpec, image: np.ndarray, intrinsics: Intrinsics | None = None) -> BoardLocation:
+    """Lens distortion bends the lines: with measured intrinsics the frame is undistorted first."""
+    height, width = image.shape[:2]
+    intrinsics = intrinsics.for_size(width, height) if intrinsics else None
+    if intrinsics is not None and any(intrinsics.dist_coeffs):
+        image = cv2.undistort(image, intrinsics.matrix, intrinsics.distortion)
     fit = fit_lattice(image, *line_counts(spec))
     to_lattice = np.diag([1.0 / spec.cell_mm, 1.0 / spec.cell_mm, 1.0])
     homography = fit.homography @ to_lattice
-    height, width = image.shape[:2]
-    return BoardLocation(spec, homography / homography[2, 2], (width, height), "gridlines", fit.error_px)
+    return BoardLocation(spec, homography / homography[2, 2], (width, height), "gridlines", fit.error_px, intrinsics)
 
 
 def line_evidence_image(grey: np.ndarray) -> np.ndarray:

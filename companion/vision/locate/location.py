@@ -38,6 +38,11 @@ class BoardLocation:
         return self.intrinsics or default_intrinsics(*self.image_size)
 
     def with_intrinsics(self, intrinsics: Intrinsics) -> BoardLocation:
+        """The same homography with measured intrinsics for lifting to higher levels.
+
+        Only for homographies fitted in the same (undistorted) pixels: the locators take the
+        intrinsics themselves so they can undistort their reference points first.
+        """
         return replace(self, intrinsics=intrinsics.for_size(*self.image_size))
 
     def pose(self) -> tuple[np.ndarray, np.ndarray]:
@@ -60,26 +65,45 @@ class BoardLocation:
             rotation = u @ np.diag([1.0, 1.0, -1.0]) @ vt
         return rotation, t
 
-    def homography_at_height(self, height_mm: float) -> np.ndarray:
-        """mm → px for the plane `height_mm` above the board (level 0 gives the fitted homography)."""
-        if height_mm == 0:
-            return self.homography
+    def _columns(self) -> tuple[np.ndarray, np.ndarray]:
+        """The level-0 homography and the column a height adds to it: H(z) = H0 + z · [0 0 c]."""
         k = self.camera.matrix
         rotation, t = self.pose()
         # Keep the fitted homography's own scale and error; only add the parallax of the height.
-        shift = k @ (-height_mm * rotation[:, 2])
         h0 = self.homography / _scale_to(self.homography, k @ np.column_stack([rotation[:, :2], t]))
+        return h0, k @ (-rotation[:, 2])
+
+    def homography_at_height(self, height_mm: float) -> np.ndarray:
+        """mm → px for the plane `height_mm` above the board (level 0 gives the fitted homography).
+
+        Pixels are those of the undistorted image when the intrinsics carry lens distortion.
+        """
+        if height_mm == 0:
+            return self.homography
+        h0, z_column = self._columns()
         lifted = h0.copy()
-        lifted[:, 2] = h0[:, 2] + shift
+        lifted[:, 2] = h0[:, 2] + height_mm * z_column
         return lifted / lifted[2, 2]
 
     def homography_at_level(self, level: float) -> np.ndarray:
         return self.homography_at_height(level * self.spec.level_mm)
 
+    def to_pixels(self, xyz: np.ndarray) -> np.ndarray:
+        """(N, 3) board points in mm (z = height above the board) → (N, 2) pixels of the raw frame.
+
+        This is the RegionGeometry the observers sample their views with.
+        """
+        pts = np.asarray(xyz, dtype=np.float64).reshape(-1, 3)
+        h0, z_column = self._columns()
+        homog = pts[:, :2] @ h0[:, :2].T + h0[:, 2] + pts[:, 2:3] * z_column
+        uv = homog[:, :2] / homog[:, 2:3]
+        return distort(uv, self.intrinsics)
+
     def project(self, points_mm: np.ndarray, level: float = 0.0) -> np.ndarray:
-        """Image pixels of board points (N×2 mm) on a level."""
-        pts = np.asarray(points_mm, dtype=np.float64).reshape(-1, 1, 2)
-        return cv2.perspectiveTransform(pts, self.homography_at_level(level)).reshape(-1, 2)
+        """Raw-frame pixels of board points (N×2 mm) on a level."""
+        pts = np.asarray(points_mm, dtype=np.float64).reshape(-1, 2)
+        z = np.full((len(pts), 1), level * self.spec.level_mm)
+        return self.to_pixels(np.hstack([pts, z]))
 
     def cell_centres_px(self, level: float = 0.0) -> np.ndarray:
         """rows × cols × 2 image positions of every cell centre (or point) on a level."""
@@ -96,12 +120,30 @@ class BoardLocation:
         s = px_per_mm
         out_w = int(round((self.spec.width_mm + 2 * margin_mm) * s))
         out_h = int(round((self.spec.height_mm + 2 * margin_mm) * s))
-        to_mm = np.array([[1 / s, 0, -margin_mm], [0, 1 / s, -margin_mm], [0, 0, 1]], dtype=np.float64)
-        view_to_image = self.homography_at_level(level) @ to_mm
-        return cv2.warpPerspective(
-            image, view_to_image, (out_w, out_h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-            borderMode=cv2.BORDER_REPLICATE,
-        )
+        ys, xs = np.mgrid[0:out_h, 0:out_w].astype(np.float64)
+        xyz = np.column_stack([xs.ravel() / s - margin_mm, ys.ravel() / s - margin_mm,
+                               np.full(xs.size, level * self.spec.level_mm)])
+        maps = self.to_pixels(xyz).reshape(out_h, out_w, 2).astype(np.float32)
+        return cv2.remap(image, maps[..., 0], maps[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def distort(uv: np.ndarray, intrinsics: Intrinsics | None) -> np.ndarray:
+    """Undistorted pixel positions → raw-frame positions (identity without measured distortion)."""
+    if intrinsics is None or not any(intrinsics.dist_coeffs):
+        return uv
+    k = intrinsics.matrix
+    normalised = np.column_stack([(uv[:, 0] - k[0, 2]) / k[0, 0], (uv[:, 1] - k[1, 2]) / k[1, 1], np.ones(len(uv))])
+    out, _ = cv2.projectPoints(normalised.reshape(-1, 1, 3), np.zeros(3), np.zeros(3), k, intrinsics.distortion)
+    return out.reshape(-1, 2)
+
+
+def undistort(points_px: np.ndarray, intrinsics: Intrinsics | None) -> np.ndarray:
+    """Raw-frame pixel positions → undistorted ones (identity without measured distortion)."""
+    pts = np.asarray(points_px, dtype=np.float64).reshape(-1, 2)
+    if intrinsics is None or not any(intrinsics.dist_coeffs):
+        return pts
+    k = intrinsics.matrix
+    return cv2.undistortPoints(pts.reshape(-1, 1, 2), k, intrinsics.distortion, P=k).reshape(-1, 2)
 
 
 def _scale_to(h: np.ndarray, reference: np.ndarray) -> float:

@@ -7,7 +7,8 @@ import numpy as np
 
 from .. import mat
 from ..boards import BoardSpec
-from .location import BoardLocation, LocateError, fit_homography
+from ..calibration.intrinsics import Intrinsics
+from .location import BoardLocation, LocateError, fit_homography, undistort
 
 
 def detect_markers(image: np.ndarray) -> dict[int, np.ndarray]:
@@ -23,7 +24,8 @@ def detect_markers(image: np.ndarray) -> dict[int, np.ndarray]:
 
 
 def locate_from_markers(
-    spec: BoardSpec, image: np.ndarray, detected: dict[int, np.ndarray] | None = None, min_markers: int = 2
+    spec: BoardSpec, image: np.ndarray, detected: dict[int, np.ndarray] | None = None, min_markers: int = 2,
+    intrinsics: Intrinsics | None = None,
 ) -> BoardLocation:
     """Homography from every detected marker of this region (each gives 4 corner correspondences).
 
@@ -42,6 +44,7 @@ def locate_from_markers(
         )
     points_mm = np.concatenate([p.corners_mm() for p in found])
     points_px = np.concatenate([detected[p.marker_id] for p in found])
-    homography, error = fit_homography(points_mm, points_px, robust=len(found) > 2)
     height, width = image.shape[:2]
-    return BoardLocation(spec, homography, (width, height), "markers", error)
+    intrinsics = intrinsics.for_size(width, height) if intrinsics else None
+    homography, error = fit_homography(points_mm, undistort(points_px, intrinsics), robust=len(found) > 2)
+    return BoardLocation(spec, homography, (width, height), "markers", error, intrinsics)
