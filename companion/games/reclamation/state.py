@@ -30,7 +30,6 @@ from .reclaim import (
 
 VARIANTS = ("garden", "throne")
 STONES_EACH = {"garden": 17, "throne": 18}
-FACTION_NAMES = (N_("Flower"), N_("Vine"))
 
 
 def names(squares: tuple[int, ...] | list[int]) -> str:
@@ -161,6 +160,14 @@ class ReclamationState(GameState):
                 continue
             for placement in plan.placement_options():
                 yield Turn(geo.name(gardener), geo.name(to), card.name, tuple(geo.name(s) for s in placement))
+
+    def moves_reaching(self, board: Board) -> list[Turn]:
+        """The legal turns that leave exactly `board`: how the referee explains an observed change."""
+        found = []
+        for move in self.legal_moves():
+            if self._apply_legal(move).board == board:
+                found.append(move)
+        return found
 
     def _has_turn(self) -> bool:
         return any(plan.has_effect for *_, plan in self._plans())
@@ -372,9 +379,12 @@ class ReclamationState(GameState):
             out.append(self.outcome.reason)
         else:
             me = self.to_move
+            text = (
+                N_("{player} (Flower): move a gardener ({gardeners}) to an adjacent empty square, then reclaim with an unused card: {cards}."),
+                N_("{player} (Vine): move a gardener ({gardeners}) to an adjacent empty square, then reclaim with an unused card: {cards}."),
+            )[me]
             out.append(Message.of(
-                N_("{player} ({faction}): move a gardener ({gardeners}) to an adjacent empty square, then reclaim with an unused card: {cards}."),
-                player=self.names[me], faction=FACTION_NAMES[me], gardeners=names(self.gardeners(me)),
+                text, player=self.names[me], gardeners=names(self.gardeners(me)),
                 cards=", ".join(c.name for c in self.usable_cards()),
             ))
         if self.cards_missing:

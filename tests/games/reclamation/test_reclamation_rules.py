@@ -342,3 +342,10 @@ def test_card_patterns_are_data():
     assert stacks_of(state.apply(Turn("a1", "b2", "long"))) == {"b2": "FFF", "f6": "F", "a6": "VVV"}
     state = position({"f1": "FFF", "f6": "VVV"}, cards=(card,), hand=5, to_move=1)
     assert stacks_of(state.apply(Turn("f6", "e5", "long"))) == {"f1": "FFF", "e5": "VVV", "a1": "V"}
+
+
+def test_moves_reaching_explains_an_observed_board():
+    state = position({"c2": "FFF", "d4": "F", "b4": "V", "b2": "VV", "f6": "VVV"}, cards=(DIAGONALS, AHEAD), hand=5)
+    seen = state.apply(Turn("c2", "c3", "diagonals")).board
+    assert state.moves_reaching(seen) == [Turn("c2", "c3", "diagonals", ("d2", "d4"))]
+    assert state.moves_reaching(state.board) == []  # nothing changed: no legal turn explains it
