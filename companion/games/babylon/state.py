@@ -457,7 +457,7 @@ def _check_store(state: BabylonState, move: Store) -> tuple[list[Violation], lis
         found.append(_v("babylon.store.tile", N_("You have no unplaced tile from this turn to store.")))
     if move.discard_slot and me.slot is None:
         found.append(_v("babylon.store.tile", N_("Your storage slot is already empty.")))
-    if move.store_new and me.slot is not None and not move.discard_slot:
+    if move.store_new and state.turn.new_tile is not None and me.slot is not None and not move.discard_slot:
         if me.slot.material == "start":
             found.append(
                 _v(
