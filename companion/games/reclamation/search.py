@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ...i18n import N_
 from ..api import Message
 from . import rules as R
-from .fast import FastRules, Position
+from .fast import FastRules, Position, Successor
 from .state import ReclamationState, Turn
 
 WIN = 1_000_000
@@ -52,17 +52,17 @@ class Searcher:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise _OutOfTime
         best = -WIN - 1
-        for score, win, _, _ in children:
-            if win:
+        for successor in children:
+            if successor[1]:
                 return WIN - ply
-            if score > best:
-                best = score
+            if successor[0] > best:
+                best = successor[0]
         if depth <= 1:
             return best
         children.sort(key=_by_score, reverse=True)
         best = -WIN - 1
-        for _, _, _, child in children:
-            val = -self.value(child, depth - 1, -beta, -alpha, ply + 1)
+        for successor in children:
+            val = -self.value(successor[2], depth - 1, -beta, -alpha, ply + 1)
             if val > best:
                 best = val
                 if val > alpha:
@@ -71,21 +71,22 @@ class Searcher:
                         break
         return best
 
-    def root(self, pos: Position, depth: int) -> list[tuple[int, tuple[int, int, int, int]]]:
-        """(value, move) for every root move, best first; exact for the best, bounds for others."""
+    def root(self, pos: Position, depth: int) -> list[tuple[int, Successor]]:
+        """(value, successor) for every root move, best first; exact for the best, bounds for others."""
         children = self.rules.successors(pos)
         self.positions += len(children)
         children.sort(key=_by_score, reverse=True)
         scored = []
         alpha = -WIN - 1
-        for score, win, move, child in children:
+        for successor in children:
+            score, win, child = successor[0], successor[1], successor[2]
             if win:
                 val = WIN - 1
             elif depth <= 1:
                 val = score
             else:
                 val = -self.value(child, depth - 1, -WIN - 1, -alpha, 2)
-            scored.append((val, move))
+            scored.append((val, successor))
             alpha = max(alpha, val)
         scored.sort(key=lambda item: item[0], reverse=True)
         return scored
@@ -104,7 +105,7 @@ def suggest(state: ReclamationState, max_depth: int = 8, seconds: float = 1.5) -
     searcher = Searcher(rules)
     start = time.perf_counter()
     searcher.deadline = start + seconds
-    best: list[tuple[int, tuple[int, int, int, int]]] = []
+    best: list[tuple[int, Successor]] = []
     reached = 0
     for depth in range(1, max_depth + 1):
         try:

@@ -84,6 +84,22 @@ def test_check_agrees_with_legal_moves(states, data):
             assert ruling.violations and all(v.rule_id.startswith("reclamation.") for v in ruling.violations)
 
 
+def reference_score(child, mover: int, throne: bool) -> int:
+    """The static score of fast.py, recomputed from scratch (the generator counts incrementally)."""
+    masks = [child[0:3], child[3:6]]
+    mine, theirs = masks[mover], masks[1 - mover]
+
+    def count(m):
+        return m.bit_count()
+
+    squares = count(mine[0] | mine[1] | mine[2]) - count(theirs[0] | theirs[1] | theirs[2])
+    twos = count(mine[1]) - count(theirs[1])
+    if throne:
+        caps = child[8 + mover] - child[9 - mover]
+        return 60 * (count(mine[2]) - count(theirs[2])) + 45 * caps + 6 * twos + 2 * squares
+    return 10 * squares + 3 * twos + min(child[6 + mover], 4) - min(child[7 - mover], 4)
+
+
 @SETTINGS
 @given(games())
 def test_fast_engine_generates_exactly_the_legal_successors(states):
@@ -92,8 +108,9 @@ def test_fast_engine_generates_exactly_the_legal_successors(states):
         pos = rules.encode(state)
         assert rules.decode(pos, state) == state
         fast = {}
-        for _, win, move, child in rules.successors(pos):
-            fast[rules.turn_of(move)] = (child, win)
+        for successor in rules.successors(pos):
+            fast[rules.turn_of(successor)] = (successor[2], successor[1])
+            assert successor[0] == reference_score(successor[2], state.to_move, state.throne)
         expected = {m: state.apply(m) for m in state.legal_moves()} if not state.is_over else {}
         if state.is_over:
             continue  # the fast engine has no notion of a game already won

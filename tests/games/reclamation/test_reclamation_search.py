@@ -19,11 +19,11 @@ def minimax(rules: FastRules, pos, depth: int, ply: int = 1) -> int:
     children = rules.successors(pos)
     if not children:
         return -WIN + ply
-    if any(win for _, win, _, _ in children):
+    if any(s[1] for s in children):
         return WIN - ply
     if depth <= 1:
-        return max(score for score, _, _, _ in children)
-    return max(-minimax(rules, child, depth - 1, ply + 1) for _, _, _, child in children)
+        return max(s[0] for s in children)
+    return max(-minimax(rules, s[2], depth - 1, ply + 1) for s in children)
 
 
 def sample_states(variant: str, seed: int, count: int):
