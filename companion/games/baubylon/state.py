@@ -152,10 +152,12 @@ class BaubylonState(GameState):
             yield from problems
             return
         if cost != roll:
+            places = ", ".join(destinations(self.field, self.stack_map(), move.origin, level, roll)) or "—"
             yield _v("baubylon.move",
                      N_("This path costs {cost}, the die shows {roll}: a move uses the whole roll and stops only "
                         "on a space, never part-way up or down a step."),
-                     (move.end,), N_("Pick one of the places the companion shows for a {roll}."), cost=cost, roll=roll)
+                     (move.end,), N_("With a {roll} this piece can reach: {places}."),
+                     cost=cost, roll=roll, places=places)
 
     def legal_steps(self) -> Iterator[mv.Step]:
         if self.roll is None or self.is_over:
