@@ -19,7 +19,7 @@ import time
 
 from ..games.reclamation.cards import Card, Offset, default_book
 from ..games.reclamation.fast import FastRules
-from ..games.reclamation.search import Searcher
+from ..games.reclamation.search import Searcher, suggest
 from ..games.reclamation.state import ReclamationState, new_game
 
 HELP = "search speed of The Reclamation's hint (positions per second)"
@@ -87,14 +87,44 @@ def run(variant: str, depth: int, count: int, seed: int, cards: tuple[Card, ...]
     }
 
 
+def _hint(args: argparse.Namespace, config) -> int:
+    from ..errors import CompanionError
+    from ..games import saves
+
+    state = saves.load(args.hint).final
+    if not isinstance(state, ReclamationState):
+        raise CompanionError(f"{args.hint}: expected a game of The Reclamation, got {state.game}")
+    hint = suggest(state, max_depth=args.depth or 8, seconds=args.seconds)
+    lang = config.get("general", "language")
+    if hint is None:
+        print("the game is over: " + "; ".join(m.render(lang) for m in state.guidance()))
+        return 0
+    rate = round(hint.positions / max(hint.seconds, 1e-9))
+    if args.json:
+        print(json.dumps({"move": hint.move.to_json(), "reason": hint.reason.to_json(), "rule": hint.rule_id,
+                          "depth": hint.depth, "positions": hint.positions, "seconds": round(hint.seconds, 3),
+                          "positions_per_second": rate}, ensure_ascii=False, indent=1))
+        return 0
+    print(f"hint: {hint.move.describe().render(lang)}")
+    print(f"  {hint.reason.render(lang)} [{hint.rule_id}]")
+    for detail in hint.details:
+        print(f"  {detail.render(lang)}")
+    print(f"  depth {hint.depth}, {hint.positions:,} positions in {hint.seconds:.3f} s ({rate:,} positions/s)")
+    return 0
+
+
 def main(argv: list[str], config) -> int:
     parser = argparse.ArgumentParser(prog="companion bench reclamation", description=__doc__)
-    parser.add_argument("--depth", type=int, default=5, help="search depth in whole turns (default 5)")
+    parser.add_argument("--depth", type=int, help="search depth in whole turns (default 5; 8 with --hint)")
     parser.add_argument("--positions", type=int, default=40, help="how many start positions (default 40)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", choices=("garden", "throne", "both"), default="both")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--hint", metavar="FILE", help="time one hint on a saved state or game record instead")
+    parser.add_argument("--seconds", type=float, default=1.5, help="time budget of --hint (default 1.5)")
     args = parser.parse_args(argv)
+    if args.hint:
+        return _hint(args, config)
     book = default_book()
     results = []
     for variant in (("garden", "throne") if args.variant == "both" else (args.variant,)):
@@ -102,7 +132,7 @@ def main(argv: list[str], config) -> int:
         label = f"the card file ({book.source})"
         if len(cards) < 4:
             cards, label = BENCHMARK_CARDS, "4 benchmark patterns (not the real cards)"
-        result = run(variant, args.depth, args.positions, args.seed, cards)
+        result = run(variant, args.depth or 5, args.positions, args.seed, cards)
         result["cards"] = label
         results.append(result)
     if args.json:

@@ -128,6 +128,17 @@ def suggest(state: ReclamationState, max_depth: int = 8, seconds: float = 1.5) -
     return Hint(turn, reason, rule_id, details, value, reached, searcher.positions, time.perf_counter() - start)
 
 
+def _ending_rule(state: ReclamationState, depth: int) -> str | None:
+    """The rule that ends a forced line: follow the best replies until the game is over."""
+    rules = FastRules(state.cards, state.throne)
+    for remaining in range(depth, 0, -1):
+        if state.outcome is not None:
+            return state.outcome.rule_id
+        ranked = Searcher(rules).root(rules.encode(state), remaining)
+        state = state.apply(rules.turn_of(ranked[0][1]))
+    return state.outcome.rule_id if state.outcome is not None else None
+
+
 def _reason(state: ReclamationState, turn: Turn, value: int, depth: int) -> tuple[Message, str]:
     after = state.apply(turn)
     me, them = state.to_move, 1 - state.to_move
@@ -136,9 +147,11 @@ def _reason(state: ReclamationState, turn: Turn, value: int, depth: int) -> tupl
         return Message.of(N_("This wins now.")), after.outcome.rule_id
     if value >= WIN - depth - 1:
         turns = (WIN - value + 1) // 2
-        return Message.of(N_("This wins within {turns} of your turns, whatever your opponent does."), turns=turns), win_rule
+        rule = _ending_rule(after, depth) or win_rule
+        return Message.of(N_("This wins within {turns} of your turns, whatever your opponent does."), turns=turns), rule
     if value <= -WIN + depth + 1:
-        return Message.of(N_("Every move loses against best play; this one holds out longest.")), win_rule
+        rule = _ending_rule(after, depth) or win_rule
+        return Message.of(N_("Every move loses against best play; this one holds out longest.")), rule
     place = ", ".join(turn.place or ()) or "-"
     if state.throne:
         return Message.of(

@@ -349,3 +349,16 @@ def test_moves_reaching_explains_an_observed_board():
     seen = state.apply(Turn("c2", "c3", "diagonals")).board
     assert state.moves_reaching(seen) == [Turn("c2", "c3", "diagonals", ("d2", "d4"))]
     assert state.moves_reaching(state.board) == []  # nothing changed: no legal turn explains it
+
+
+def test_score_sheets_show_progress_and_the_winner_is_the_rules_winner():
+    state = position({"c2": "FFF", "b4": "FF", "d4": "VVV", "a6": "VVV"}, variant="throne", cards=(AHEAD,), hand=5, captives=(1, 0))
+    sheet = state.score_sheet()
+    assert [(ln.player, ln.category, ln.points, ln.rule_id) for ln in sheet.lines] == [
+        (0, "gardeners", 1, R.THRONE_GARDENERS), (0, "captives", 1, R.THRONE_WIN),
+        (1, "gardeners", 2, R.THRONE_GARDENERS), (1, "captives", 0, R.THRONE_WIN),
+    ]
+    # Vine stuck in the corner while standing on more squares than Flower: Flower still wins.
+    many_vines = {"a6": "VVV", "a5": "F", "b5": "F", "b6": "F", "f1": "FFF", "c1": "V", "c2": "V", "c3": "V", "c4": "V"}
+    over = position(many_vines, to_move=1, cards=(EXAMPLE,))
+    assert over.winners == (0,) and len(over.squares(1)) > len(over.squares(0))

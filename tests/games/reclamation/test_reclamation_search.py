@@ -93,3 +93,16 @@ def test_no_time_still_gives_a_legal_hint_and_a_finished_game_none():
     assert state.check(hint.move).accepted and hint.depth >= 1
     over = position({"a6": "VVV", "a5": "F", "b5": "F", "b6": "F", "f1": "FFF"}, to_move=1, cards=(EXAMPLE,))
     assert suggest(over) is None
+
+
+def test_bench_topic_gives_a_hint_for_a_saved_game(capsys):
+    from pathlib import Path
+
+    from companion.cli import main
+
+    example = Path(__file__).resolve().parents[3] / "docs" / "examples" / "reclamation-state.json"
+    assert main(["bench", "reclamation", "--hint", str(example), "--seconds", "0.2", "--json"]) == 0
+    import json
+
+    out = json.loads(capsys.readouterr().out)
+    assert out["move"]["kind"] == "turn" and out["rule"].startswith("reclamation.") and out["positions"] > 0
