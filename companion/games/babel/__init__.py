@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...i18n import N_
 from ..api import GameSpec, Option
 from ..registry import register
-from .cards import CardLibrary, load_library
+from .cards import CardLibrary, library_path, load_library
 from .rules import RULES
 from .setup import MAX_PLAYERS, MIN_PLAYERS, setup_for
 from .state import BabelState, new_game
@@ -19,9 +19,14 @@ __all__ = ["SPEC", "BabelState", "CardLibrary", "cube_counts", "cube_grid", "new
 
 
 def start(players: tuple[str, ...], blueprint: str = "example", cards_file: str = "", first_master: int = 0) -> BabelState:
-    """New game for the registry: the blueprint is looked up in the shipped examples and, when
-    given, the players' card library file (docs/formats/babel.md)."""
-    library = load_library(cards_file or None)
+    """New game for the registry: the blueprint is looked up in the shipped examples and the
+    players' card library file: `cards_file`, or else `babel-cards.json` under the state directory
+    when there is one (docs/formats/babel.md)."""
+    if not cards_file:
+        from ...config import load_config  # the state directory of this device
+
+        cards_file = str(library_path(load_config().state_dir()))
+    library = load_library(cards_file)
     return new_game(tuple(players), blueprint=blueprint, library=library, first_master=first_master)
 
 

@@ -97,3 +97,11 @@ def test_library_that_is_not_json(tmp_path):
 def test_parse_library_without_optional_lists():
     library = parse_library({"format": "table-companion/babel-cards", "version": 1}, "<mem>")
     assert library.blueprints == (EXAMPLE_BLUEPRINT,)
+
+
+def test_library_under_the_state_directory_is_found(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    (tmp_path / "companion").mkdir()
+    library_path(tmp_path / "companion").write_text(json.dumps(LIBRARY), encoding="utf-8")
+    state = get("babel").new_game(tuple("ABCDE"), blueprint="our tower")
+    assert state.blueprint.name == "our tower"
