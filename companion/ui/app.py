@@ -147,6 +147,7 @@ class CompanionApp(App):
         if not events:
             return 0
         target = None
+        had_game = self.session.game is not None
         for event in events:
             try:
                 target = self.session.apply(event) or target
@@ -155,6 +156,8 @@ class CompanionApp(App):
         if self.manager is None:
             return len(events)
         self.render_nav()
+        if target is None and not had_game and self.manager.current == "home":
+            target = "live"  # the referee began (or resumed) a game: show it
         if target and target != self.manager.current:
             self.go(target)
         elif self.current_screen.uses_session:

@@ -74,10 +74,9 @@ class RulingScreen(CompanionScreen):
         if violation.fix is not None:
             box.add_widget(self.label("→ " + self.r(violation.fix), s.body, color=theme.OK))
         title = rule_title(violation.rule_id)
-        rule = self.t(N_("Rule {rule}"), rule=violation.rule_id)
         if title:
-            rule = f"{self.t(title)} · {rule}"
-        box.add_widget(self.label(rule, s.body, bold=True, color=theme.WARN))
+            box.add_widget(self.label(self.t(title), s.body, bold=True, color=theme.WARN))
+        box.add_widget(self.label(self.t(N_("Rule {rule}"), rule=violation.rule_id), s.small, bold=True, color=theme.WARN))
         box.add_widget(self.label(self.r(location(violation.rule_id)), s.small, color=theme.MUTED))
         return box
 
