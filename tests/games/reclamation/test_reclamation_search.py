@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
+from companion.cli import main
 from companion.games.reclamation import rules as R
 from companion.games.reclamation.fast import FastRules
 from companion.games.reclamation.search import WIN, Searcher, suggest
@@ -96,13 +99,7 @@ def test_no_time_still_gives_a_legal_hint_and_a_finished_game_none():
 
 
 def test_bench_topic_gives_a_hint_for_a_saved_game(capsys):
-    from pathlib import Path
-
-    from companion.cli import main
-
     example = Path(__file__).resolve().parents[3] / "docs" / "examples" / "reclamation-state.json"
     assert main(["bench", "reclamation", "--hint", str(example), "--seconds", "0.2", "--json"]) == 0
-    import json
-
     out = json.loads(capsys.readouterr().out)
     assert out["move"]["kind"] == "turn" and out["rule"].startswith("reclamation.") and out["positions"] > 0
