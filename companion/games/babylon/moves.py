@@ -48,11 +48,14 @@ class Take(Move):
     place: tuple[int, int]
     flower: str
     icons: Icons | None = None  # as printed, clockwise from the top-left; None = not read yet
+    pillars: int | None = None  # single pillars the player took as the reward, if seen
 
     def to_json(self) -> Json:
         data: Json = {"kind": self.kind, "place": list(self.place), "flower": self.flower}
         if self.icons is not None:
             data["icons"] = list(self.icons)
+        if self.pillars is not None:
+            data["pillars"] = self.pillars
         return data
 
     def describe(self) -> Message:
@@ -239,7 +242,13 @@ def move_from_json(data: Any, source: str = "<move>") -> Move:
         return Trim(read_cell(reader.get("place"), 4))
     if kind == "take":
         icons = reader.get("icons", None).optional()
-        return Take(read_cell(reader.get("place"), 4), reader.get("flower").str(), read_icons(icons) if icons else None)
+        pillars = reader.get("pillars", None).optional()
+        return Take(
+            read_cell(reader.get("place"), 4),
+            reader.get("flower").str(),
+            read_icons(icons) if icons else None,
+            pillars.int(0) if pillars else None,
+        )
     if kind == "exchange":
         return Exchange(reader.get("give", "singles").str(("singles", "double")))
     if kind == "pillar":

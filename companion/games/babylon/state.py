@@ -318,8 +318,18 @@ def _check_take(state: BabylonState, move: Take) -> tuple[list[Violation], list[
         ], []
     reward = state.quarry.reward(move.place, move.flower == state.me.flower, state.effect)
     notes = list(reward.notes)
+    due = min(reward.pillars, state.supply.single)
     if reward.pillars > state.supply.single:
         notes.append(Message.of(N_("The supply holds only {count} single pillars."), count=state.supply.single))
+    if move.pillars is not None and move.pillars != due:
+        return [
+            _v(
+                "babylon.quarry.reward",
+                N_("This tile gives {due} single pillars, not {taken}."),
+                due=due,
+                taken=move.pillars,
+            )
+        ], notes
     return [], notes
 
 

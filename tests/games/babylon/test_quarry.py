@@ -50,6 +50,11 @@ def test_rulebook_john_takes_basalt_tile_b_for_3_pillars():
     assert "Your own flower: +1 pillar." in texts
     assert texts[-1] == "Quarry reward: 3 single pillars."
     assert state.apply(Take((2, 0), "pink")).seats[1].singles == 3
+    # The camera sees how many pillars John takes: 3 is right, 4 is not.
+    assert state.check(Take((2, 0), "pink", pillars=3)).accepted
+    wrong = state.check(Take((2, 0), "pink", pillars=4))
+    assert wrong.rule_ids == ("babylon.quarry.reward",)
+    assert wrong.violations[0].message.render() == "This tile gives 3 single pillars, not 4."
 
 
 def test_reward_with_tokens_exact():
