@@ -34,6 +34,14 @@ STAGE_OF_KIND = {
     **{kind: ("build",) for kind in BUILD_KINDS},
 }
 TEAMS = ("architects", "messenger")
+SPECIALS = ("storm", "lightning", "deliberation", "seal")  # special cards revealed face up
+REVEAL_KINDS = ("storm", "instruction", "lightning", "deliberation", "seal")
+ALL_OUT = {
+    "storm": N_("All {count} Storm cards of this game are already out."),
+    "lightning": N_("All {count} Lightning cards of this game are already out."),
+    "deliberation": N_("All {count} Deliberation cards of this game are already out."),
+    "seal": N_("All {count} Seal cards of this game are already out."),
+}
 
 
 def _v(rule: str, msgid: str, fix: str | None = None, where: tuple[str, ...] = (), **params: Any) -> Violation:
@@ -51,10 +59,8 @@ class BabelState(GameState):
     master: int = 0
     architects: tuple[int, ...] = ()
     stage: str = "appoint"
-    storm: bool = False  # a Storm was revealed this round
-    reveals: int = 0  # cards revealed this round (the Storm included)
-    built: bool = False  # a card other than a Storm was revealed this round
-    revealed_seals: int = 0  # Seal cards revealed while building, out of the game
+    revealed: tuple[str, ...] = ()  # kinds of the cards revealed this round, in order
+    spent: tuple[int, ...] = (0, 0, 0, 0)  # special cards revealed so far (SPECIALS order): out of the game
     seal_uses: tuple[tuple[int, int], ...] = ()  # (user, target)
     punishment_uses: tuple[tuple[int, int, int], ...] = ()  # (fanatic, target, cards)
     messenger: int | None = None  # known only once revealed at the end
@@ -84,6 +90,30 @@ class BabelState(GameState):
     @property
     def is_over(self) -> bool:
         return self.stage == "over"
+
+    @property
+    def reveals(self) -> int:
+        return len(self.revealed)
+
+    @property
+    def storm(self) -> bool:
+        """A Storm was shown this round: no building."""
+        return "storm" in self.revealed
+
+    @property
+    def built(self) -> bool:
+        """A card other than a Storm was revealed this round."""
+        return any(kind != "storm" for kind in self.revealed)
+
+    @property
+    def revealed_seals(self) -> int:
+        return self.spent[SPECIALS.index("seal")]
+
+    def special_cards(self, kind: str) -> int:
+        """How many cards of a special kind this game has (babel.setup.specials)."""
+        setup = self.setup
+        return {"storm": setup.storm_cards, "lightning": setup.lightning_cards,
+                "deliberation": setup.deliberation_cards, "seal": setup.seal_cards}[kind]
 
     @property
     def cubes_left(self) -> int:
@@ -155,13 +185,15 @@ class BabelState(GameState):
             yield _v(rule, N_("The master receives the cards and cannot also be an architect."),
                      N_("Appoint players other than the master."))
 
-    def _reveal_room(self) -> Iterator[Violation]:
+    def _reveal_room(self, kind: str = "instruction") -> Iterator[Violation]:
         if self.reveals >= len(self.architects):
             yield _v("babel.round.play", N_("Only {count} cards were played to the master this round."),
                      count=len(self.architects))
+        if kind in SPECIALS and self.spent[SPECIALS.index(kind)] >= self.special_cards(kind):
+            yield _v("babel.setup.specials", ALL_OUT[kind], count=self.special_cards(kind))
 
     def _check_storm(self, move: mv.Storm) -> Iterator[Violation]:
-        yield from self._reveal_room()
+        yield from self._reveal_room("storm")
         if self.built:
             yield _v("babel.round.storm",
                      N_("A Storm is shown as soon as the master looks at the cards, before any other card."))
@@ -199,7 +231,7 @@ class BabelState(GameState):
             yield _v("babel.instruction", N_("An instruction card builds 1, 2 or 3 cubes."))
 
     def _check_lightning(self, move: mv.Lightning) -> Iterator[Violation]:
-        yield from self._reveal_room()
+        yield from self._reveal_room("lightning")
         tallest = tallest_cells(self.towers)
         if not tallest:
             if move.cell is not None:
@@ -210,17 +242,14 @@ class BabelState(GameState):
                      cells=" / ".join(tallest))
 
     def _check_deliberation(self, move: mv.Deliberation) -> Iterator[Violation]:
-        yield from self._reveal_room()
+        yield from self._reveal_room("deliberation")
         if move.architect not in self.architects:
             yield _v("babel.round.deliberation",
                      N_("Player {player} is not an architect of this round; only they have a discard to show."),
                      player=move.architect + 1)
 
     def _check_seal(self, move: mv.SealInBuild) -> Iterator[Violation]:
-        yield from self._reveal_room()
-        if self.revealed_seals >= self.setup.seal_cards:
-            yield _v("babel.setup.specials", N_("All {count} Seal cards of this game are already out."),
-                     count=self.setup.seal_cards)
+        yield from self._reveal_room("seal")
 
     def _check_finish(self, move: mv.FinishBuilding) -> Iterator[Violation]:
         # One received card may leave through the master's swap; every other one is revealed.
@@ -312,7 +341,7 @@ class BabelState(GameState):
     def _apply_legal(self, move: Move) -> GameState:
         kind = move.kind
         if kind == "appoint":
-            return replace(self, architects=move.architects, stage="build", storm=False, reveals=0, built=False)
+            return replace(self, architects=move.architects, stage="build", revealed=())
         if kind in ("storm", "instruction", "lightning", "deliberation", "seal"):
             return self._reveal(move)
         if kind == "finish":
@@ -321,7 +350,7 @@ class BabelState(GameState):
             return replace(self, stage="over", result="messenger", end_rule="babel.end.punishment")
         if kind == "name_master":
             return replace(self, master=move.player, round=self.round + 1, architects=(), stage="appoint",
-                           storm=False, reveals=0, built=False)
+                           revealed=())
         if kind == "use_seal":
             return replace(self, seal_uses=(*self.seal_uses, (move.user, move.target)))
         if kind == "use_punishment":
@@ -339,16 +368,14 @@ class BabelState(GameState):
         raise AssertionError(kind)
 
     def _reveal(self, move: Move) -> BabelState:
-        state = replace(self, reveals=self.reveals + 1)
-        if isinstance(move, mv.Storm):
-            return replace(state, storm=True)
-        state = replace(state, built=True)
+        spent = list(self.spent)
+        if move.kind in SPECIALS:
+            spent[SPECIALS.index(move.kind)] += 1
+        state = replace(self, revealed=(*self.revealed, move.kind), spent=tuple(spent))
         if isinstance(move, mv.Instruction) and move.cell is not None and not self.storm:
             return replace(state, towers=add_cubes(self.towers, move.cell, move.cubes))
         if isinstance(move, mv.Lightning) and move.cell is not None:
             return replace(state, towers=add_cubes(self.towers, move.cell, -2))
-        if isinstance(move, mv.SealInBuild):
-            return replace(state, revealed_seals=self.revealed_seals + 1)
         return state
 
     def _end_checks(self) -> BabelState:
@@ -479,10 +506,8 @@ class BabelState(GameState):
             "master": self.master,
             "architects": list(self.architects),
             "stage": self.stage,
-            "storm": self.storm,
-            "reveals": self.reveals,
-            "built": self.built,
-            "revealed_seals": self.revealed_seals,
+            "revealed": list(self.revealed),
+            "spent": dict(zip(SPECIALS, self.spent, strict=True)),
             "seal_uses": [list(use) for use in self.seal_uses],
             "punishment_uses": [list(use) for use in self.punishment_uses],
             "messenger": self.messenger,
@@ -520,6 +545,14 @@ class BabelState(GameState):
         architects = tuple(player(item) for item in r.get("architects").list())
         if len(set(architects)) != len(architects) or len(architects) > setup.architects_per_round:
             raise r.get("architects").fail(f"expected up to {setup.architects_per_round} different players")
+        revealed = tuple(item.str(REVEAL_KINDS) for item in r.get("revealed").list())
+        if len(revealed) > len(architects):
+            raise r.get("revealed").fail(f"expected at most {len(architects)} cards (one per architect)")
+        spent_reader = r.get("spent")
+        spent = tuple(spent_reader.get(kind, 0).int(minimum=0) for kind in SPECIALS)
+        for key, _ in spent_reader.items():
+            if key not in SPECIALS:
+                raise spent_reader.get(key).fail("expected only the keys " + ", ".join(SPECIALS))
         messenger = r.get("messenger", None).optional()
         result = r.get("result", None).optional()
         end_rule = r.get("end_rule", None).optional()
@@ -533,10 +566,8 @@ class BabelState(GameState):
             master=player(r.get("master")),
             architects=architects,
             stage=stage,
-            storm=r.get("storm").bool(),
-            reveals=r.get("reveals").int(minimum=0, maximum=len(architects)),
-            built=r.get("built").bool(),
-            revealed_seals=r.get("revealed_seals").int(minimum=0, maximum=setup.seal_cards),
+            revealed=revealed,
+            spent=spent,
             seal_uses=tuple(
                 (player(u.list(2)[0]), player(u.list(2)[1])) for u in r.get("seal_uses").list()
             ),
@@ -565,10 +596,13 @@ class BabelState(GameState):
             out.append("the master is among the architects")
         if self.stage == "build" and len(self.architects) != setup.architects_per_round:
             out.append(f"building needs {setup.architects_per_round} architects")
-        if self.stage == "appoint" and (self.reveals or self.storm or self.built or self.architects):
+        if self.stage == "appoint" and (self.revealed or self.architects):
             out.append("cards revealed or architects appointed before the appointment")
-        if self.storm and self.reveals == 0:
-            out.append("a Storm without a revealed card")
+        if "storm" in self.revealed[self.revealed.count("storm"):]:
+            out.append("a Storm revealed after another card")
+        for kind, count in zip(SPECIALS, self.spent, strict=True):
+            if count > self.special_cards(kind):
+                out.append(f"{count} {kind} cards revealed, the game has {self.special_cards(kind)}")
         if len(self.seal_uses) > setup.seal_cards - self.revealed_seals:
             out.append("more Seal cards used than the game has")
         if len({u for u, _ in self.seal_uses}) != len(self.seal_uses):

@@ -112,7 +112,7 @@ def test_seal_phase_limits():
     assert rejected(state, mv.UseSeal(0, 3)) == ("babel.end.complete",)  # one seal per player
     state = play(state, mv.UseSeal(1, 2), mv.UseSeal(3, 2))
     assert rejected(state, mv.UseSeal(4, 2)) == ("babel.setup.specials",)
-    revealed = replace(completed(5), revealed_seals=3)  # all played while building
+    revealed = replace(completed(5), spent=(0, 0, 0, 3))  # all played while building
     assert rejected(revealed, mv.UseSeal(0, 1)) == ("babel.setup.specials",)
 
 

@@ -91,7 +91,7 @@ def test_a_seal_while_building_does_nothing():
     notes = state.check(mv.SealInBuild()).notes
     assert notes and "no effect" in notes[0].render()
     # Only 3 seals with 5 players.
-    assert rejected(replace(state, revealed_seals=3), mv.SealInBuild()) == ("babel.setup.specials",)
+    assert rejected(replace(state, spent=(0, 0, 0, 3)), mv.SealInBuild()) == ("babel.setup.specials",)
     # Not outside the building phase.
     assert rejected(game(), mv.SealInBuild()) == ("babel.round.seal_in_build",)
 
@@ -133,3 +133,14 @@ def test_moves_out_of_their_phase_cite_their_rule():
 def test_guidance_says_what_to_do():
     assert "appoint 3" in game().guidance()[0].render()
     assert "Storm" in building().guidance()[0].render()
+
+
+def test_special_cards_run_out():
+    # 5 Lightning, 5 Storm, 4 Deliberation in every game; revealed cards leave the game.
+    state = building(towers=from_mapping({"B2": 5}))
+    assert rejected(replace(state, spent=(0, 5, 0, 0)), mv.Lightning("B2")) == ("babel.setup.specials",)
+    assert rejected(replace(state, spent=(5, 0, 0, 0)), mv.Storm()) == ("babel.setup.specials",)
+    assert rejected(replace(state, spent=(0, 0, 4, 0)), mv.Deliberation(1)) == ("babel.setup.specials",)
+    after = play(state, mv.Storm(), mv.Lightning("B2"), mv.Deliberation(1))
+    assert after.spent == (1, 1, 1, 0) and after.revealed == ("storm", "lightning", "deliberation")
+    assert play(after, mv.FinishBuilding(), mv.NameMaster(2)).spent == (1, 1, 1, 0)
