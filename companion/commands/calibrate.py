@@ -1,9 +1,230 @@
-"""`companion calibrate`: calibration: printable targets, camera intrinsics, board location, appearance."""
+"""`companion calibrate`: printable targets, camera intrinsics and where each board lies.
+
+  calibrate target [--sheet a4|a3|all] [--out DIR]        ChArUco sheet, PNG + true-scale PDF
+  calibrate mat (--game G | --region R | --grid RxC) [--paper a4|a3] [--stickers] [--out DIR]
+  calibrate camera --images DIR [--sheet a4|a3]           intrinsics → <state>/calibration/camera.json
+  calibrate board (--game G | --region R | --grid RxC) IMAGE [--markers | --lines | --corners X1,Y1,...]
+                                                          → <state>/calibration/board-<region>.json
+  calibrate show                                          what is calibrated, and how well
+
+File formats: docs/calibration.md. A corrupt calibration file is reported and left as it is.
+"""
 
 from __future__ import annotations
 
-from ._pending import register_pending
+import argparse
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import CompanionError
+from ..vision.boards import BoardSpec
+from ..vision.calibration import files, targets
+from ..vision.calibration.charuco import SHEETS, CameraCalibrator
+from ..vision.calibration.intrinsics import Intrinsics
+from ..vision.locate import BoardLocation, LocateError
+from ..vision.locate.corners import locate_from_corners, parse_corners
+from ..vision.locate.gridlines import locate_from_grid_lines
+from ..vision.locate.markers import locate_from_markers
+from ..vision.locate.overlay import draw_location
+from .recognise import (
+    add_board_options,
+    board_specs,
+    check_overlay_path,
+    load_camera,
+    read_image,
+    write_image,
+)
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff")
 
 
-def register(subparsers):
-    register_pending(subparsers, "calibrate", "calibration: printable targets, camera intrinsics, board location, appearance", "the vision pipeline")
+def default_target_dir() -> Path:
+    """The project's calibration/ folder in a checkout, else ./calibration."""
+    checkout = Path(__file__).resolve().parents[2] / "calibration"
+    return checkout if checkout.is_dir() else Path("calibration")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "calibrate", help="calibration: printable targets, camera intrinsics, board location",
+        description=__doc__.split("\n\n")[1], formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    steps = parser.add_subparsers(dest="step", metavar="STEP", required=True)
+
+    target = steps.add_parser("target", help="write the ChArUco camera sheet (PNG and PDF)")
+    target.add_argument("--sheet", choices=(*SHEETS, "all"), default="all")
+    target.add_argument("--out", type=Path, help="folder (default: the project's calibration/)")
+    target.set_defaults(handler=handle_target)
+
+    mat = steps.add_parser("mat", help="write the marker mat of a board, or marker stickers")
+    add_board_options(mat)
+    mat.add_argument("--paper", choices=tuple(targets.PAPER_MM), help="default: the smallest that fits")
+    mat.add_argument("--stickers", action="store_true", help="four marker stickers instead of a mat")
+    mat.add_argument("--out", type=Path, help="folder (default: the project's calibration/)")
+    mat.set_defaults(handler=handle_mat)
+
+    camera = steps.add_parser("camera", help="measure the camera's intrinsics from photos of the sheet")
+    camera.add_argument("--images", type=Path, required=True, help="folder of photos of the ChArUco sheet")
+    camera.add_argument("--sheet", choices=tuple(SHEETS), default="a4")
+    camera.add_argument("--out", type=Path, help="default: <state dir>/calibration/camera.json")
+    camera.add_argument("--save-anyway", action="store_true", help="save even when not yet good enough")
+    camera.set_defaults(handler=handle_camera)
+
+    board = steps.add_parser("board", help="find where a board lies in the camera's view and save it")
+    add_board_options(board)
+    board.add_argument("image", help="a photo from the camera in its final place")
+    how = board.add_mutually_exclusive_group()
+    how.add_argument("--markers", action="store_true", help="from the mat's or stickers' markers")
+    how.add_argument("--lines", action="store_true", help="from the board's own grid lines")
+    how.add_argument("--corners", metavar="X1,Y1,...,X4,Y4",
+                     help="the board's corners in pixels: top-left, top-right, bottom-right, bottom-left")
+    board.add_argument("--overlay", metavar="OUT.png", help="also write the photo with the board drawn on it")
+    board.add_argument("--out", type=Path, help="default: <state dir>/calibration/board-<region>.json")
+    board.set_defaults(handler=handle_board)
+
+    show = steps.add_parser("show", help="list the saved calibrations")
+    show.set_defaults(handler=handle_show)
+
+
+# --- targets ---------------------------------------------------------------------------------------
+def handle_target(args: argparse.Namespace, config) -> int:
+    folder = args.out or default_target_dir()
+    names = list(SHEETS) if args.sheet == "all" else [args.sheet]
+    for name in names:
+        sheet = SHEETS[name]
+        for path in targets.write_target(targets.charuco_target(sheet), folder):
+            print(f"wrote {path}")
+        print(f"  {name.upper()}: {sheet.squares[0]}x{sheet.squares[1]} squares of {sheet.square_mm:g} mm; print at "
+              "100 % and check the 100 mm ruler")
+    return 0
+
+
+def handle_mat(args: argparse.Namespace, config) -> int:
+    folder = args.out or default_target_dir()
+    for spec in board_specs(args):
+        paper = args.paper or targets.smallest_paper(spec)
+        if args.stickers or paper is None:
+            if paper is None and not args.stickers:
+                print(f"{spec.region}: the mat does not fit on A3; writing marker stickers instead")
+            target = targets.sticker_target(spec)
+        else:
+            try:
+                target = targets.mat_target(spec, paper)
+            except ValueError as exc:
+                raise CompanionError(f"--paper {paper}: {exc}; try --paper a3 or --stickers") from None
+        for path in targets.write_target(target, folder):
+            print(f"wrote {path}")
+    return 0
+
+
+# --- camera ----------------------------------------------------------------------------------------
+def handle_camera(args: argparse.Namespace, config) -> int:
+    if not args.images.is_dir():
+        raise CompanionError(f"--images {args.images}: no such folder")
+    photos = sorted(p for p in args.images.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+    if not photos:
+        raise CompanionError(f"--images {args.images}: no PNG or JPEG photos in it")
+    calibrator = CameraCalibrator(SHEETS[args.sheet])
+    for number, photo in enumerate(photos, start=1):
+        try:
+            image = read_image(str(photo))
+        except CompanionError as exc:
+            print(f"[{number:>3}/{len(photos)}] {photo.name}: skipped ({exc})")
+            continue
+        result = calibrator.add_view(image)
+        state = "used" if result.accepted else f"skipped: {result.reason}"
+        print(f"[{number:>3}/{len(photos)}] {photo.name}: {result.corners} corners, {state}; "
+              f"views {calibrator.views}, coverage {calibrator.coverage:.0%}")
+    if calibrator.views < 3:
+        raise CompanionError(f"only {calibrator.views} photos show the {args.sheet.upper()} sheet well enough "
+                             "(need at least 3, better 10 to 20)")
+    intrinsics = calibrator.calibrate()
+    k = intrinsics.matrix
+    print(f"focal length {k[0, 0]:.1f} × {k[1, 1]:.1f} px, centre ({k[0, 2]:.1f}, {k[1, 2]:.1f}), "
+          f"reprojection error {intrinsics.rms_px:.3f} px from {intrinsics.views} views")
+    missing = calibrator.shortcomings(intrinsics)
+    if missing:
+        print("not good enough yet:")
+        for item in missing:
+            print(f"  - {item}")
+        if not args.save_anyway:
+            print("nothing saved (add photos, or --save-anyway)")
+            return 1
+    else:
+        print("good enough: views, coverage and reprojection error all meet the bar")
+    path = args.out or files.camera_path(config.state_dir())
+    previous = files.save_intrinsics(path, intrinsics)
+    print(f"saved {path}" + (f" (previous kept as {previous.name})" if previous else ""))
+    return 0
+
+
+# --- board -----------------------------------------------------------------------------------------
+def handle_board(args: argparse.Namespace, config) -> int:
+    check_overlay_path(args.overlay)
+    specs = board_specs(args)
+    if args.out and len(specs) > 1:
+        raise CompanionError("--out names one file, but this game has several board regions: use --region")
+    if args.corners and len(specs) > 1:
+        raise CompanionError("--corners places one board: use --region to say which")
+    image = read_image(args.image)
+    camera = load_camera(config)
+    overlay = image
+    for spec in specs:
+        location = locate(args, spec, image, camera)
+        path = args.out or files.board_path(config.state_dir(), spec.region)
+        previous = files.save_location(path, location)
+        print(f"{spec.region}: located by {location.method}, fit error {location.error_px:.2f} px"
+              f"{'' if camera else ' (no camera calibration: heights use the default focal length)'}")
+        print(f"saved {path}" + (f" (previous kept as {previous.name})" if previous else ""))
+        overlay = draw_location(overlay, location)
+    if args.overlay:
+        write_image(args.overlay, overlay)
+    return 0
+
+
+def locate(args: argparse.Namespace, spec: BoardSpec, image: np.ndarray, camera: Intrinsics | None) -> BoardLocation:
+    height, width = image.shape[:2]
+    if args.corners:
+        return locate_from_corners(spec, parse_corners(args.corners), (width, height), camera)
+    if args.lines:
+        return locate_from_grid_lines(spec, image, camera)
+    if args.markers:
+        return locate_from_markers(spec, image, intrinsics=camera)
+    try:  # neither said: markers when there are any, else the lines
+        return locate_from_markers(spec, image, intrinsics=camera)
+    except LocateError as marker_error:
+        try:
+            return locate_from_grid_lines(spec, image, camera)
+        except LocateError as line_error:
+            raise LocateError(f"{marker_error}; and from the grid lines: {line_error}; "
+                              "or give the corners with --corners") from None
+
+
+# --- show ------------------------------------------------------------------------------------------
+def handle_show(args: argparse.Namespace, config) -> int:
+    folder = files.calibration_dir(config.state_dir())
+    camera_file = files.camera_path(config.state_dir())
+    camera = None
+    if camera_file.exists():
+        try:
+            camera = files.load_intrinsics(camera_file)
+            k = camera.matrix
+            print(f"camera: {camera.image_size[0]}×{camera.image_size[1]}, focal {k[0, 0]:.1f} px, "
+                  f"error {camera.rms_px if camera.rms_px is not None else float('nan'):.3f} px, {camera.views} views")
+        except CompanionError as exc:
+            print(f"camera: unusable: {exc}")
+    else:
+        print("camera: not calibrated (heights use a default focal length of 0.8 × image width)")
+    boards = sorted(folder.glob("board-*.json")) if folder.is_dir() else []
+    boards = [b for b in boards if not b.name.endswith(".prev.json")]
+    for path in boards:
+        try:
+            location = files.load_location(path, intrinsics=camera)
+            print(f"{location.spec.region}: by {location.method}, {location.image_size[0]}×"
+                  f"{location.image_size[1]} frames, fit error {location.error_px:.2f} px")
+        except CompanionError as exc:
+            print(f"{path.name}: unusable: {exc}")
+    if not boards:
+        print("boards: none saved (companion calibrate board ...)")
+    return 0

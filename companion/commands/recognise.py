@@ -1,9 +1,246 @@
-"""`companion recognise`: read a board from an image and print the observation."""
+"""`companion recognise`: read a board from an image and print the observation.
+
+- `--grid 19x19 [--on points|cells] IMAGE`: the plain grid reader, no calibration, no markers;
+  prints one line per row ('.' empty, 'B' dark piece, 'W' light piece), top row first as the
+  image shows it.
+- `--game G IMAGE [--calibration FILE]`: locate each board region of the game (a saved board
+  calibration, else the mat's markers), then ask that region's observer what lies on it.
+"""
 
 from __future__ import annotations
 
-from ._pending import register_pending
+import argparse
+import importlib
+import json
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from ..errors import CompanionError, FormatError
+from ..vision.boards import REGIONS, BoardSpec, grid_board
+from ..vision.calibration import files
+from ..vision.calibration.intrinsics import Intrinsics
+from ..vision.grid import parse_grid_size, read_grid
+from ..vision.locate import BoardLocation, LocateError
+from ..vision.locate.markers import locate_from_markers
+from ..vision.locate.overlay import draw_observation
+from ..vision.types import Observation
 
 
-def register(subparsers):
-    register_pending(subparsers, "recognise", "read a board from an image and print the observation", "the vision pipeline")
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "recognise", help="read a board from an image and print the observation",
+        description="Read a board from an image. --grid needs nothing else; --game uses the board "
+        "calibration (companion calibrate board) or the play mat's markers, and the game's observer.",
+    )
+    add_board_options(parser, regions=False)
+    parser.add_argument("image", help="a photo of the board (PNG or JPEG)")
+    parser.add_argument("--calibration", metavar="FILE", help="a board calibration file (board-<region>.json)")
+    parser.add_argument("--profile", metavar="FILE", help="an appearance profile for the observer "
+                        "(default: <state dir>/calibration/appearance-<region>.json)")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--overlay", metavar="OUT.png", help="also write the image with what was recognised")
+    parser.set_defaults(handler=handle)
+
+
+# --- options shared with `calibrate` ---------------------------------------------------------------
+def add_board_options(parser: argparse.ArgumentParser, regions: bool = True) -> None:
+    which = parser.add_mutually_exclusive_group(required=True)
+    which.add_argument("--game", help="a game: every board region it is read from")
+    if regions:
+        which.add_argument("--region", help="one board region: " + ", ".join(REGIONS))
+    which.add_argument("--grid", metavar="ROWSxCOLS", help="a plain line grid, e.g. 19x19")
+    parser.add_argument("--on", choices=("points", "cells"), default="points",
+                        help="with --grid: pieces on the line crossings (Go) or in the cells (default: points)")
+
+
+def regions_of_game(game: str) -> list[str]:
+    """The board regions a game is read from (boards.py names them "<game>" or "<game>.<part>")."""
+    found = [r for r in REGIONS if r == game or r.startswith(game + ".")]
+    if not found:
+        games = sorted({r.split(".")[0] for r in REGIONS})
+        raise CompanionError(f"--game: unknown game {game!r}; expected one of {', '.join(games)}")
+    return found
+
+
+def board_specs(args: argparse.Namespace) -> list[BoardSpec]:
+    if args.grid:
+        try:
+            rows, cols = parse_grid_size(args.grid)
+        except ValueError as exc:
+            raise CompanionError(f"--grid: {exc}") from None
+        return [grid_board(rows, cols, args.on == "points")]
+    region = getattr(args, "region", None)
+    if region:
+        if region not in REGIONS:
+            raise CompanionError(f"--region: unknown region {region!r}; expected one of {', '.join(REGIONS)}")
+        return [REGIONS[region]]
+    return [REGIONS[r] for r in regions_of_game(args.game)]
+
+
+def read_image(path: str) -> np.ndarray:
+    """A BGR image from a file, or a clear error naming the file."""
+    file = Path(path)
+    if not file.is_file():
+        raise CompanionError(f"{path}: no such image file")
+    image = cv2.imread(str(file), cv2.IMREAD_COLOR)
+    if image is None or image.size == 0:
+        raise FormatError(path, "", "is not an image OpenCV can read (expected PNG, JPEG, BMP or TIFF)")
+    return image
+
+
+def check_overlay_path(path: str | None) -> None:
+    """Fail before the work, not after it, when the overlay cannot be written."""
+    if path is None:
+        return
+    target = Path(path)
+    if target.suffix.lower() not in (".png", ".jpg", ".jpeg", ".bmp"):
+        raise CompanionError(f"--overlay {path}: expected a .png, .jpg or .bmp file name")
+    if not target.parent.is_dir():
+        raise CompanionError(f"--overlay {path}: folder {target.parent} does not exist")
+
+
+def write_image(path: str, image: np.ndarray) -> None:
+    if not cv2.imwrite(str(path), image):
+        raise CompanionError(f"--overlay {path}: could not write the image")
+
+
+def load_camera(config) -> Intrinsics | None:
+    """The measured intrinsics if `companion calibrate camera` saved them, else None."""
+    path = files.camera_path(config.state_dir())
+    return files.load_intrinsics(path) if path.exists() else None
+
+
+# --- the command -----------------------------------------------------------------------------------
+def handle(args: argparse.Namespace, config) -> int:
+    check_overlay_path(args.overlay)
+    specs = board_specs(args)
+    image = read_image(args.image)
+    if args.grid:
+        return _recognise_grid(args, specs[0], image)
+    return _recognise_game(args, config, specs, image)
+
+
+def _recognise_grid(args: argparse.Namespace, spec: BoardSpec, image: np.ndarray) -> int:
+    location = None
+    if args.calibration:
+        height, width = image.shape[:2]
+        location = files.load_location(Path(args.calibration), "grid", (width, height))
+        if (location.spec.rows, location.spec.cols, location.spec.on_points) != (spec.rows, spec.cols, spec.on_points):
+            raise FormatError(args.calibration, "board", f"locates a {location.spec.rows}x{location.spec.cols} "
+                              f"grid, expected {args.grid} on {args.on}")
+    reading = read_grid(image, spec.rows, spec.cols, spec.on_points, location)
+    observation = reading.observation()
+    if args.json:
+        print(json.dumps(observation_json(observation), indent=1))
+    else:
+        print(reading.text())
+    if args.overlay:
+        write_image(args.overlay, draw_observation(image, reading.location, observation))
+    return 0
+
+
+def _recognise_game(args: argparse.Namespace, config, specs: list[BoardSpec], image: np.ndarray) -> int:
+    camera = load_camera(config)
+    overlay = image
+    results = []
+    missing = []
+    for spec in specs:
+        observer_class = _observer_class(spec.region)
+        if observer_class is None:
+            missing.append(spec.region)
+            continue
+        location = _locate(args, config, spec, image, camera)
+        profile = _profile(args, config, spec.region)
+        try:
+            observer = observer_class(location, profile)
+            observation = observer.observe(image)
+        except ValueError as exc:
+            raise CompanionError(f"{spec.region}: {exc}") from None
+        results.append(observation)
+        overlay = draw_observation(overlay, location, observation)
+    if args.json:
+        print(json.dumps([observation_json(o) for o in results], indent=1, ensure_ascii=False))
+    else:
+        for observation in results:
+            print("\n".join(format_observation(observation)))
+    if args.overlay and results:
+        write_image(args.overlay, overlay)
+    if missing:
+        raise CompanionError(
+            "no observer for " + ", ".join(missing) + " on this build yet "
+            f"(expected companion/vision/observers/{missing[0].replace('.', '_')}.py)"
+        )
+    return 0
+
+
+def _observer_class(region: str):
+    """The observer class of a region: companion.vision.observers.<region with '_' for '.'>."""
+    module_name = f"companion.vision.observers.{region.replace('.', '_')}"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            return None
+        raise
+    for value in vars(module).values():
+        if isinstance(value, type) and getattr(value, "region", None) == region and hasattr(value, "observe"):
+            return value
+    return None
+
+
+def _locate(args, config, spec: BoardSpec, image: np.ndarray, camera: Intrinsics | None) -> BoardLocation:
+    height, width = image.shape[:2]
+    if args.calibration:
+        path = Path(args.calibration)
+        return files.load_location(path, spec.region, (width, height), camera)
+    saved = files.board_path(config.state_dir(), spec.region)
+    if saved.exists():
+        return files.load_location(saved, spec.region, (width, height), camera)
+    try:
+        return locate_from_markers(spec, image, intrinsics=camera)
+    except LocateError as exc:
+        raise LocateError(f"{exc}. Without markers, save the board's place first: companion calibrate "
+                          f"board --region {spec.region} --corners ... IMAGE") from None
+
+
+def _profile(args, config, region: str):
+    from ..vision.appearance import AppearanceProfile
+
+    path = Path(args.profile) if args.profile else files.calibration_dir(config.state_dir()) / f"appearance-{region}.json"
+    if not path.exists():
+        if args.profile:
+            raise CompanionError(f"--profile {args.profile}: no such file")
+        return None
+    return AppearanceProfile.load(path)
+
+
+def observation_json(observation: Observation) -> dict[str, Any]:
+    return {
+        "region": observation.region,
+        "rows": observation.rows,
+        "cols": observation.cols,
+        "cells": [
+            [
+                {"label": cell.label, "confidence": cell.confidence, "attrs": cell.attrs,
+                 **({"alternatives": [list(a) for a in cell.alternatives]} if cell.alternatives else {})}
+                for cell in row
+            ]
+            for row in observation.cells
+        ],
+        "extras": json.loads(json.dumps(observation.extras, default=str)),
+    }
+
+
+def format_observation(observation: Observation) -> list[str]:
+    lines = [f"{observation.region} ({observation.rows}x{observation.cols}), "
+             f"lowest confidence {observation.min_confidence:.2f}"]
+    for r, row in enumerate(observation.cells):
+        cells = []
+        for cell in row:
+            attrs = ",".join(f"{k}={v}" for k, v in sorted(cell.attrs.items()))
+            cells.append(f"{cell.label}{'[' + attrs + ']' if attrs else ''}{'?' if cell.confidence < 0.5 else ''}")
+        lines.append(f"{r:>2}: " + " ".join(cells))
+    return lines

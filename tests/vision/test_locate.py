@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -98,3 +99,38 @@ def test_grid_lines_on_a_blank_picture_fail_clearly():
     blank = np.full((480, 640, 3), 128, np.uint8)
     with pytest.raises(LocateError, match="no line grid"):
         locate_from_grid_lines(GO, blank)
+
+
+def test_location_is_a_region_geometry_for_the_observers():
+    """to_pixels(x, y, z-up) and nadir_xy agree with the true camera."""
+    spec = BABYLON_GARDEN
+    view = sy.go_board_photo(spec, {}, seed=4, tilt_deg=25, turn_deg=-5)
+    corners = view.project(np.array([[0, 0], [spec.width_mm, 0], [spec.width_mm, spec.height_mm],
+                                     [0, spec.height_mm]]))
+    k = Intrinsics((1280, 960), tuple(map(tuple, view.camera_matrix)))
+    location = locate_from_corners(spec, corners, (1280, 960), k)
+    xyz = np.array([[10.0, 20.0, 0.0], [150.0, 90.0, 44.0], [190.0, 190.0, 66.0]])
+    expected = np.vstack([view.project(p[None, :2], p[2]) for p in xyz])
+    np.testing.assert_allclose(location.to_pixels(xyz), expected, atol=0.05)
+    camera_centre = -view.rotation.T @ view.translation
+    np.testing.assert_allclose(location.nadir_xy(), camera_centre[:2], atol=0.5)
+
+
+def test_lens_distortion_is_removed_before_fitting_and_put_back_when_projecting():
+    spec = BABYLON_GARDEN
+    k = np.array([[900.0, 0, 640], [0, 900.0, 480], [0, 0, 1]])
+    dist = np.array([-0.25, 0.08, 0.0, 0.0, 0.0])
+    rotation, translation = sy.look_at_pose((100, 100), 420, 20, 5)
+    rvec = cv2.Rodrigues(rotation)[0]
+
+    def raw(points_mm):
+        pts = np.column_stack([points_mm, np.zeros(len(points_mm))]).reshape(-1, 1, 3)
+        return cv2.projectPoints(pts, rvec, translation, k, dist)[0].reshape(-1, 2)
+
+    outline = np.array([[0, 0], [spec.width_mm, 0], [spec.width_mm, spec.height_mm], [0, spec.height_mm]])
+    intrinsics = Intrinsics((1280, 960), tuple(map(tuple, k)), tuple(dist))
+    location = locate_from_corners(spec, raw(outline), (1280, 960), intrinsics)
+    inner = board_points(spec)
+    assert np.abs(location.project(inner) - raw(inner)).max() < 0.05
+    ignorant = locate_from_corners(spec, raw(outline), (1280, 960))
+    assert np.abs(ignorant.project(inner) - raw(inner)).max() > 1.0  # the test can tell

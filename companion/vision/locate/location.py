@@ -99,6 +99,12 @@ class BoardLocation:
         uv = homog[:, :2] / homog[:, 2:3]
         return distort(uv, self.intrinsics)
 
+    def nadir_xy(self) -> tuple[float, float]:
+        """The board point straight below the camera (mm): where parallax points away from."""
+        rotation, t = self.pose()
+        centre = -rotation.T @ t
+        return float(centre[0]), float(centre[1])
+
     def project(self, points_mm: np.ndarray, level: float = 0.0) -> np.ndarray:
         """Raw-frame pixels of board points (N×2 mm) on a level."""
         pts = np.asarray(points_mm, dtype=np.float64).reshape(-1, 2)
