@@ -76,6 +76,7 @@ def legal_placements(state: BabylonState) -> list[Placement]:
     levels_present = {t.level for t in board.tiles}
     statues_standing = tuple(d.cells[0] for d in board.decorations if d.kind == "statue")
     summary = _Summary.of(board, view, state.flowers)
+    supply = {k: state.supply.count(k) for k in _DECO_KINDS}
     for which in ("new", "slot"):
         tile = state.held_tile(which)
         if tile is None or tile.icons is None:
@@ -83,17 +84,25 @@ def legal_placements(state: BabylonState) -> list[Placement]:
         layouts = rotations(tile.icons)
         for row in range(SIZE - 1):
             for col in range(SIZE - 1):
+                cells = footprint(row, col)
                 for option in _support_options(state, view, row, col, levels_present):
                     level, pillars, statues, exchanges, open_cell = option
-                    points = summary.delta_for_tile(footprint(row, col), level, tile.flower, open_cell is not None)
+                    points = summary.delta_for_tile(cells, level, tile.flower, open_cell is not None)
+                    standing = [c for c in statues_standing if c not in statues]
+                    memo: dict[tuple[Cell, str], tuple[tuple[PlaceDecoration, int], ...]] = {}
                     for k, layout in enumerate(layouts):
-                        decos = tuple(
-                            _enabled_decorations(
-                                state, view, row, col, level, layout, open_cell, statues, statues_standing
-                            )
-                        )
+                        decos: list[tuple[PlaceDecoration, int]] = []
+                        for cell, icon in zip(cells, layout, strict=True):
+                            if icon is None or cell == open_cell or supply.get(icon, 0) < 1:
+                                continue
+                            key = (cell, icon)
+                            if key not in memo:
+                                memo[key] = tuple(_decorations_at(state, view, cells, cell, icon, level, standing))
+                            decos.extend(memo[key])
                         out.append(
-                            Placement(which, row, col, level, k, layout, pillars, statues, exchanges, open_cell, decos, points)
+                            Placement(
+                                which, row, col, level, k, layout, pillars, statues, exchanges, open_cell, tuple(decos), points
+                            )
                         )
     return out
 
@@ -190,48 +199,40 @@ def _exact_cover(board: Board, row: int, col: int, level: int, reading: str) -> 
     return bool(check_exact_cover(board, row, col, level, reading))
 
 
-def _enabled_decorations(state, view: TopView, row, col, level, layout, open_cell, statues, statues_standing):
-    """Decorations joining the new tile, judged on the view as it will be (see module docstring)."""
-    cells = footprint(row, col)
-    me_placed = set(state.turn.placed)
-    standing = [c for c in statues_standing if c not in statues]
-    deco_supply = {k: state.supply.count(k) for k in _DECO_KINDS}
-    for cell, icon in zip(cells, layout, strict=True):
-        if icon is None or cell == open_cell or deco_supply.get(icon, 0) < 1:
+def _decorations_at(state, view: TopView, cells, cell: Cell, icon: str, level: int, standing):
+    """Decorations joining the new tile's space `cell` (showing `icon`) to the garden as it is."""
+    if icon == "statue":
+        if not standing or any(s[0] == cell[0] or s[1] == cell[1] for s in standing):
+            yield PlaceDecoration("statue", (cell,)), level
+        return
+    distance = 2 if icon == "bridge" else 1
+    for dr, dc in _STEPS:
+        other = (cell[0] + dr * distance, cell[1] + dc * distance)
+        if not (0 <= other[0] < SIZE and 0 <= other[1] < SIZE) or other in cells:
             continue
-        if icon == "statue":
-            if not standing or any(s[0] == cell[0] or s[1] == cell[1] for s in standing):
-                yield PlaceDecoration("statue", (cell,)), level
+        item = view.at(other)
+        if item.kind != "tile" or item.icon != icon:
             continue
-        for dr, dc in _STEPS:
-            distance = 2 if icon == "bridge" else 1
-            other = (cell[0] + dr * distance, cell[1] + dc * distance)
-            if not (0 <= other[0] < SIZE and 0 <= other[1] < SIZE) or other in cells:
+        if icon == "stairs":
+            if abs(item.level - level) != 1:
                 continue
-            item = view.at(other)
-            if item.kind != "tile" or item.icon != icon:
+            points = level + item.level
+        else:
+            if item.level != level:
                 continue
-            if icon == "stairs" and abs(item.level - level) != 1:
+            points = 3 * level
+        if icon == "bridge":
+            gap = (cell[0] + dr, cell[1] + dc)
+            other_tile = state.me.board.tile(item.tile_id)
+            if gap in cells or other_tile is None or other_tile.covers(gap):
                 continue
-            if icon in ("fountain", "bridge") and item.level != level:
-                continue
-            if icon == "bridge":
-                gap = (cell[0] + dr, cell[1] + dc)
-                other_tile = state.me.board.tile(item.tile_id)
-                if gap in cells or other_tile is None or other_tile.covers(gap):
+            if state.options.bridge_gap == "empty_to_board":
+                if view.at(gap).kind != "recess":
                     continue
-                if state.options.bridge_gap == "empty_to_board":
-                    if view.at(gap).kind != "recess":
-                        continue
-                elif view.height(gap) >= level:
-                    continue
-                points = 3 * level
-            elif icon == "stairs":
-                points = level + item.level
-            else:
-                points = 3 * level
-            _ = me_placed  # the new tile is placed this turn, so babylon.deco.when holds
-            yield PlaceDecoration(icon, tuple(sorted((cell, other)))), points
+            elif view.height(gap) >= level:
+                continue
+        # The new tile is placed this turn, so babylon.deco.when holds for every one of these.
+        yield PlaceDecoration(icon, tuple(sorted((cell, other)))), points
 
 
 @dataclass
@@ -242,6 +243,7 @@ class _Summary:
     board: Board
     flowers: tuple[str, ...]
     visible_cells: dict[str, set[Cell]]
+    baseline: int = 0
 
     @classmethod
     def of(cls, board: Board, view: TopView, flowers: tuple[str, ...]) -> _Summary:
@@ -252,7 +254,9 @@ class _Summary:
                 for piece in (item.piece_id, item.tile_id):
                     if piece is not None:
                         visible.setdefault(piece, set()).add((r, c))
-        return cls(view, board, flowers, visible)
+        summary = cls(view, board, flowers, visible)
+        summary.baseline = summary._score(set(), None, False)
+        return summary
 
     def _score(self, hidden: set[str], extra_tile: tuple[int, str] | None, belvedere: bool) -> int:
         from .scoring import score_lines
@@ -286,4 +290,4 @@ class _Summary:
     def delta_for_tile(self, cells, level: int, flower: str, belvedere: bool) -> int:
         covered = set(cells)
         hidden = {piece for piece, where in self.visible_cells.items() if where <= covered}
-        return self._score(hidden, (level, flower), belvedere) - self._score(set(), None, False)
+        return self._score(hidden, (level, flower), belvedere) - self.baseline
