@@ -61,14 +61,26 @@ class GardenLayout:
 
     def expected(self) -> list[list[tuple[str, dict[str, Any]]]]:
         """Per cell (label, attrs) of the item seen on top."""
-        spec = BABYLON_GARDEN
-        top: dict[Cell, tuple[float, str, dict[str, Any]]] = {
-            (r, c): (-1.0, labels.RECESS, {"level": 0}) for r in range(spec.rows) for c in range(spec.cols)
+        return [[(label, attrs) for _, _, label, attrs in row] for row in self._tops()]
+
+    def top_faces(self) -> list[list[tuple[float, float, float, float]]]:
+        """Per cell the top face as (cx, cy, half side, z), for visibility tests."""
+        s = BABYLON_GARDEN.cell_mm
+        return [[((c + 0.5) * s, (r + 0.5) * s, half, z) for c, (z, half, _, _) in enumerate(row)]
+                for r, row in enumerate(self._tops())]
+
+    def _tops(self) -> list[list[tuple[float, float, str, dict[str, Any]]]]:
+        spec, g = BABYLON_GARDEN, GARDEN
+        top: dict[Cell, tuple[float, float, str, dict[str, Any]]] = {
+            (r, c): (0.0, g.recess_mm / 2 - 1.0, labels.RECESS, {"level": 0})
+            for r in range(spec.rows) for c in range(spec.cols)
         }
+        halves = {labels.PILLAR1: g.pillar_mm / 2 - 1.0, labels.PILLAR2: g.pillar_mm / 2 - 1.0,
+                  labels.TILE: spec.cell_mm / 2 - 3.0}
 
         def offer(cell: Cell, z: float, label: str, attrs: dict[str, Any]) -> None:
             if z > top[cell][0]:
-                top[cell] = (z, label, attrs)
+                top[cell] = (z, halves.get(label, g.deco_mm / 2 - 1.0), label, attrs)
 
         for p in self.pillars:
             level = p.base_level + p.height
@@ -81,9 +93,9 @@ class GardenLayout:
         for d in self.decorations:
             level = max(d.levels)
             for cell in d.cells:
-                attrs = {"level": list(d.levels)} if d.kind == "stairs" else {"level": level}
-                offer(cell, GARDEN.deco_top(level) + 0.5, d.kind, attrs)
-        return [[top[(r, c)][1:] for c in range(spec.cols)] for r in range(spec.rows)]
+                attrs = {"level": sorted(d.levels)} if d.kind == "stairs" else {"level": level}
+                offer(cell, GARDEN.deco_top(level), d.kind, attrs)
+        return [[top[(r, c)] for c in range(spec.cols)] for r in range(spec.rows)]
 
 
 def region_scene(layout: GardenLayout, palette: Palette = DEFAULT_PALETTE, origin=(0.0, 0.0), rotation=0.0) -> RegionScene:
@@ -124,7 +136,7 @@ def _tile_box(t: Tile, palette: Palette) -> Box:
         # Space centres in the tile's face frame (which starts `inset` mm into the footprint).
         cx = (i % 2 + 0.5) * s - inset
         cy = (i // 2 + 0.5) * s - inset
-        marks.append(Mark(disc(cx - 7.0, cy - 7.0, 2.6, 10), palette[f"flower{t.flower}"]))
+        marks.append(Mark(disc(cx - 5.0, cy - 5.0, 2.6, 10), palette[f"flower{t.flower}"]))
         if icon != "none":
             marks.extend(icon_marks(icon, cx + 1.0, cy + 1.0, 10.0, palette[f"icon.{icon}"]))
     x0, y0 = t.col * s + inset, t.row * s + inset
@@ -148,6 +160,39 @@ def _deco_boxes(d: Decoration, palette: Palette) -> list[Box]:
     level = max(d.levels)
     return [Box((min(cols) + 0.5) * s - half, (min(rows) + 0.5) * s - half, (max(cols) + 0.5) * s + half,
                 (max(rows) + 0.5) * s + half, g.tile_top(level), g.deco_top(level), top, side)]
+
+
+def supported(tile: Tile, base_levels: tuple[int, int, int, int], open_space: int = -1) -> list[Pillar]:
+    """The pillars that carry `tile` from surfaces at `base_levels` (one per space; none under
+    `open_space`, which then takes a belvedere)."""
+    return [
+        Pillar(r, c, base, tile.level - base)
+        for i, ((r, c), base) in enumerate(zip(tile.cells(), base_levels, strict=True))
+        if i != open_space
+    ]
+
+
+def calibration_layout() -> GardenLayout:
+    """A layout showing every class the garden observer learns: recess, both pillars, tile spaces
+    with each icon and flower, and each decoration (what the setup wizard asks the players to lay out)."""
+    a = Tile(2, 0, 1, 0, ("stairs", "fountain", "bridge", "statue"))
+    b = Tile(2, 3, 1, 1, ("none", "stairs", "fountain", "fountain"))
+    c = Tile(5, 0, 2, 2, ("bridge", "none", "statue", "none"))
+    d = Tile(5, 2, 1, 3, ("none", "bridge", "stairs", "statue"))
+    e = Tile(2, 6, 2, 0, ("none", "none", "none", "none"))
+    pillars = [Pillar(0, 0, 0, 1), Pillar(0, 2, 0, 2), Pillar(0, 4, 0, 1), Pillar(0, 6, 0, 2),
+               Pillar(3, 4, 1, 1), Pillar(2, 7, 2, 2)]
+    for tile in (a, b, c, d):
+        pillars += supported(tile, (0, 0, 0, 0))
+    pillars += supported(e, (0, 0, 0, 0))
+    decorations = (
+        Decoration("bridge", ((2, 1), (2, 2), (2, 3)), (1, 1, 1)),
+        Decoration("statue", ((3, 1),), (1,)),
+        Decoration("stairs", ((6, 1), (6, 2)), (2, 1)),
+        Decoration("fountain", ((5, 0), (5, 1)), (2, 2)),
+        Decoration("belvedere", ((6, 3),), (1,)),
+    )
+    return GardenLayout(tuple(pillars), (a, b, c, d, e), decorations)
 
 
 # --- random but buildable layouts (tests, benchmarks) --------------------------------------------

@@ -18,7 +18,7 @@ def _default_colours() -> dict[str, BGR]:
     return {
         # Babylon garden
         "garden.board": (58, 74, 66),
-        "garden.recess": (32, 40, 36),
+        "garden.recess": (22, 28, 25),
         "pillar1.top": (168, 206, 228),
         "pillar1.side": (132, 170, 196),
         "pillar2.top": (70, 118, 178),
@@ -36,7 +36,7 @@ def _default_colours() -> dict[str, BGR]:
         "icon.statue": (150, 150, 150),
         "stairs.top": (90, 160, 220),
         "fountain.top": (200, 140, 40),
-        "bridge.top": (60, 80, 120),
+        "bridge.top": (125, 85, 55),
         "statue.top": (215, 215, 215),
         "belvedere.top": (140, 60, 120),
         "deco.side": (110, 110, 110),

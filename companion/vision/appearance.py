@@ -1,0 +1,236 @@
+"""Learned appearance of piece classes: nothing about a piece's colour is written in the code.
+
+A short calibration capture shows known pieces (the setup wizard says where to put them); each
+class is learned from its patches as a Gaussian over a few features (mean and spread of Lab colour,
+and the share of strong edges, a cheap texture measure). A patch is read as the class with the
+highest likelihood; the confidence combines that class's share of the likelihood with how typical
+the patch is for it (Mahalanobis distance), so an unknown thing gets a low confidence.
+
+Profiles are JSON with a format name and version; a corrupt or foreign file is a clear
+FormatError naming the file and key, and a profile is only written to a new path or by replacing
+the old one atomically after a successful save, never half-written.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import FormatError
+
+FORMAT = "companion.appearance"
+VERSION = 1
+FEATURES = ("L", "a", "b", "sd_L", "sd_a", "sd_b")
+_FLOOR = np.array([4.0, 2.0, 2.0, 1.0, 1.0, 1.0])  # variance floor per feature (lighting, noise)
+_TYPICAL_D2 = 22.5  # chi-square(6) at 99.9 %: beyond this a patch is atypical for its class
+
+
+def patch_features(patches: np.ndarray) -> np.ndarray:
+    """Features of Lab patches (..., h, w, 3) → (..., 6)."""
+    flat = patches.reshape(*patches.shape[:-3], -1, 3).astype(np.float32)
+    mean = flat.mean(axis=-2)
+    sd = flat.std(axis=-2)
+    return np.concatenate([mean, sd], axis=-1)
+
+
+@dataclass(frozen=True)
+class ClassModel:
+    name: str
+    mean: np.ndarray  # (F,)
+    cov: np.ndarray  # (F, F)
+    samples: int
+
+    @property
+    def precision(self) -> np.ndarray:
+        return np.linalg.inv(self.cov)
+
+
+@dataclass(frozen=True)
+class Reading:
+    label: str
+    confidence: float
+    alternatives: tuple[tuple[str, float], ...]
+    distance2: float
+
+
+class AppearanceProfile:
+    def __init__(self, region: str, classes: Mapping[str, ClassModel]):
+        if not classes:
+            raise ValueError("a profile needs at least one class")
+        self.region = region
+        self.classes = dict(classes)
+        self._names = list(self.classes)
+        self._means = np.stack([self.classes[n].mean for n in self._names])
+        self._prec = np.stack([self.classes[n].precision for n in self._names])
+        self._logdet = np.array([np.linalg.slogdet(self.classes[n].cov)[1] for n in self._names])
+
+    @property
+    def names(self) -> list[str]:
+        return list(self._names)
+
+    @classmethod
+    def learn(cls, region: str, samples: Mapping[str, np.ndarray | Iterable[np.ndarray]]) -> AppearanceProfile:
+        """Learn from feature vectors per class (N, F); a handful per class is enough."""
+        classes = {}
+        for name, rows in samples.items():
+            data = np.asarray(rows if isinstance(rows, np.ndarray) else list(rows), dtype=np.float64)
+            data = data.reshape(-1, len(FEATURES))
+            if len(data) == 0:
+                raise ValueError(f"no calibration samples for class {name!r}")
+            data = _trim(data)
+            mean = data.mean(axis=0)
+            cov = np.cov(data, rowvar=False) if len(data) > 1 else np.zeros((len(FEATURES),) * 2)
+            # Few samples: shrink towards the diagonal and keep a floor, so one calibration frame
+            # does not make the class infinitely sharp.
+            shrink = min(1.0, len(FEATURES) / max(1, len(data)))
+            cov = (1 - shrink) * cov + shrink * np.diag(np.diag(cov))
+            cov = cov + np.diag(_FLOOR)
+            classes[name] = ClassModel(name, mean, cov, len(data))
+        return cls(region, classes)
+
+    def distances2(self, features: np.ndarray, subset: Iterable[str] | None = None) -> np.ndarray:
+        """Squared Mahalanobis distances (..., C) of features (..., F) to each class."""
+        diff = features[..., None, :] - self._means  # (..., C, F)
+        d2 = np.einsum("...cf,cfg,...cg->...c", diff, self._prec, diff)
+        if subset is not None:
+            keep = set(subset)
+            mask = np.array([n not in keep for n in self._names])
+            d2 = np.where(mask, np.inf, d2)
+        return d2
+
+    def classify(self, features: np.ndarray, subset: Iterable[str] | None = None):
+        """Best class index, confidence and the per-class posterior for features (..., F)."""
+        d2 = self.distances2(features, subset)
+        loglik = -0.5 * (d2 + self._logdet)
+        loglik = loglik - loglik.max(axis=-1, keepdims=True)
+        post = np.exp(loglik)
+        post /= post.sum(axis=-1, keepdims=True)
+        best = post.argmax(axis=-1)
+        best_d2 = np.take_along_axis(d2, best[..., None], axis=-1)[..., 0]
+        typical = np.exp(-np.maximum(0.0, best_d2 - _TYPICAL_D2) / 10.0)
+        conf = np.take_along_axis(post, best[..., None], axis=-1)[..., 0] * typical
+        return best, conf, post, best_d2
+
+    def support(self, features: np.ndarray, subset: Iterable[str] | None = None) -> np.ndarray:
+        """Per class (..., C): its share of the likelihood, discounted when the features are atypical
+        for it, so a thing unlike every class supports none of them."""
+        _, _, post, _ = self.classify(features, subset)
+        d2 = self.distances2(features, subset)
+        return post * np.exp(-np.maximum(0.0, d2 - _TYPICAL_D2) / 10.0)
+
+    def read(self, features: np.ndarray, subset: Iterable[str] | None = None) -> Reading:
+        best, conf, post, d2 = self.classify(np.asarray(features, float)[None], subset)
+        order = np.argsort(-post[0])
+        alts = tuple((self._names[i], float(post[0, i])) for i in order[1:3] if post[0, i] > 1e-3)
+        return Reading(self._names[int(best[0])], float(conf[0]), alts, float(d2[0]))
+
+    def name(self, index: int) -> str:
+        return self._names[index]
+
+    def index(self, name: str) -> int:
+        return self._names.index(name)
+
+    # --- files -------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "region": self.region,
+            "features": list(FEATURES),
+            "classes": {
+                n: {"mean": c.mean.tolist(), "cov": c.cov.tolist(), "samples": c.samples}
+                for n, c in self.classes.items()
+            },
+        }
+
+    def save(self, path: Path) -> None:
+        """Write atomically: the old profile stays intact until the new one is complete."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump(self.to_json(), out, indent=1)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    @classmethod
+    def load(cls, path: Path) -> AppearanceProfile:
+        path = Path(path)
+        source = str(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise FormatError(source, "", f"cannot be read ({exc.strerror})") from None
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise FormatError(source, "", f"is not a JSON appearance profile ({exc})") from None
+        return cls.from_json(data, source)
+
+    @classmethod
+    def from_json(cls, data: Any, source: str = "<profile>") -> AppearanceProfile:
+        if not isinstance(data, dict):
+            raise FormatError(source, "top level", "expected an object")
+        if data.get("format") != FORMAT:
+            raise FormatError(source, "format", f"expected {FORMAT!r}, got {data.get('format')!r}")
+        if data.get("version") != VERSION:
+            raise FormatError(source, "version", f"expected {VERSION} (this software's profile version), got {data.get('version')!r}")
+        if list(data.get("features", [])) != list(FEATURES):
+            raise FormatError(source, "features", f"expected {list(FEATURES)}")
+        region = data.get("region")
+        if not isinstance(region, str):
+            raise FormatError(source, "region", "expected a region name")
+        classes_data = data.get("classes")
+        if not isinstance(classes_data, dict) or not classes_data:
+            raise FormatError(source, "classes", "expected an object with one entry per class")
+        f = len(FEATURES)
+        classes = {}
+        for name, entry in classes_data.items():
+            where = f"classes.{name}"
+            if not isinstance(entry, dict):
+                raise FormatError(source, where, "expected an object with mean, cov and samples")
+            mean = _numbers(entry.get("mean"), (f,), source, f"{where}.mean")
+            cov = _numbers(entry.get("cov"), (f, f), source, f"{where}.cov")
+            if not np.allclose(cov, cov.T) or np.any(np.linalg.eigvalsh(cov) <= 0):
+                raise FormatError(source, f"{where}.cov", "expected a symmetric positive definite matrix")
+            samples = entry.get("samples")
+            if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
+                raise FormatError(source, f"{where}.samples", f"expected a positive whole number, got {samples!r}")
+            classes[name] = ClassModel(name, mean, cov, samples)
+        return cls(region, classes)
+
+
+def _trim(data: np.ndarray, limit: float = 4.0) -> np.ndarray:
+    """Drop outlying calibration samples (a piece half hidden, a hand's edge) before fitting:
+    anything more than `limit` robust deviations (median, MAD) from the median on some feature."""
+    if len(data) < 4:
+        return data
+    median = np.median(data, axis=0)
+    mad = 1.4826 * np.median(np.abs(data - median), axis=0) + np.sqrt(_FLOOR)
+    keep = np.all(np.abs(data - median) <= limit * mad, axis=1)
+    return data[keep] if keep.sum() >= 2 else data
+
+
+def _numbers(value: Any, shape: tuple[int, ...], source: str, where: str) -> np.ndarray:
+    try:
+        array = np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError):
+        array = None
+    if array is None or array.shape != shape or not np.all(np.isfinite(array)):
+        expected = "x".join(str(s) for s in shape)
+        raise FormatError(source, where, f"expected {expected} finite numbers")
+    return array
+
+
+def confidence_from_margin(score: float, scale: float = 0.25) -> float:
+    """Map a fit-score margin (best minus runner-up) to 0..1."""
+    return float(1.0 - math.exp(-max(0.0, score) / scale))

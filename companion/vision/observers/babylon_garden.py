@@ -1,0 +1,272 @@
+"""Babylon player board: the top item of each of the 64 cells, its level, and tile footprints.
+
+Every candidate reading of a cell is tested where it would have to be seen:
+- a recess on the board plane; a pillar top, a tile space or a decoration at each level's height;
+- the candidate's shape must fit there (fit.py: parallax makes a wrong height fail), and the colour
+  inside must look like that kind of piece (appearance profile, learned, never hard-coded).
+A tile space is recognised from its own share of the tile's outline: its two outer edges show the
+tile's frame and gap, its two inner edges continue into the neighbouring spaces of the same tile.
+Which corner of the tile a space is gives the footprint (the tile's top-left cell).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import labels
+from ..appearance import AppearanceProfile, patch_features
+from ..boards import BABYLON_GARDEN
+from ..types import CellReading, Observation
+from .dimensions import GARDEN, GardenDimensions
+from .fit import Rect, fit, square_fit
+from .geometry import RegionGeometry
+from .views import ViewStack
+
+DECOS = (labels.STAIRS, labels.FOUNTAIN, labels.BRIDGE, labels.STATUE, labels.BELVEDERE)
+ICON_CLASSES = tuple(f"icon:{icon}" for icon in labels.ICONS)
+FLOWER_CLASSES = ("flower0", "flower1", "flower2", "flower3")
+TILE_BASE = "tile"
+CENTRE_CLASSES = (labels.RECESS, labels.PILLAR1, labels.PILLAR2, *ICON_CLASSES, *DECOS)
+POSITIONS = ((0, 0), (0, 1), (1, 0), (1, 1))  # a space's (row, col) within its tile: TL, TR, BL, BR
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    score: float
+    label: str
+    level: int
+    position: int = -1  # tile spaces: index into POSITIONS
+
+
+class GardenObserver:
+    region = BABYLON_GARDEN.region
+
+    def __init__(self, geometry: RegionGeometry, profile: AppearanceProfile | None = None,
+                 dims: GardenDimensions = GARDEN, px_per_cell: int = 20):
+        self.dims = dims
+        self.profile = profile
+        self.levels = list(range(1, dims.max_level + 1))
+        heights = [0.0]
+        heights += [dims.tile_top(level) - dims.tile_thickness_mm / 2.0 for level in self.levels]
+        heights += [dims.deco_top(level) for level in self.levels]
+        self.stack = ViewStack(geometry, BABYLON_GARDEN, heights, px_per_cell, margin_cells=0.5)
+        self.m = len(self.levels)
+        self.near = self.stack.near_sides()
+
+    # --- views and measurements ------------------------------------------------------------------
+    def _measure(self, image: np.ndarray) -> dict[str, np.ndarray]:
+        d, s, m = self.dims, BABYLON_GARDEN.cell_mm, self.m
+        lab = self.stack.sample_lab(image)
+        level_views, deco_views = lab[: m + 1], lab[m + 1 :]
+        centre = self.stack.blocks(lab, s / 2 - 4, s / 2 - 4, 8, 8)
+        near = self.near
+        recess = square_fit(self.stack, lab[:1], d.recess_mm, 3.0, (0.8, 2.0), near=near)
+        pillar = square_fit(self.stack, level_views, d.pillar_mm, 3.0, (1.0, 3.0), near=near)
+        # A decoration may span two or three spaces in a row (fountain, bridge): also try it open
+        # along a row or a column, and keep the best shape.
+        deco = square_fit(self.stack, deco_views, d.deco_mm, 3.0, (1.0, 3.0), near=near)
+        for sides in ((0, 2), (1, 3)):
+            run = square_fit(self.stack, deco_views, d.deco_mm, 3.0, (1.0, 3.0), near=near, ring_sides=sides)
+            better = run.score > deco.score + 0.05
+            deco = type(deco)(np.where(better, run.score, deco.score), deco.inside, deco.ring, deco.colour, deco.features)
+        out = {
+            "lab": lab,
+            "centre": patch_features(centre),  # (K, 8, 8, F): the middle of a space (its icon)
+            "recess": recess.score[0],
+            "recess_f": recess.features[0],
+            "pillar": pillar.score,
+            "pillar_f": pillar.features,
+            "deco": deco.score,
+            "deco_f": deco.features,
+        }
+        tile_scores, tile_bands = [], []
+        for position in POSITIONS:
+            inside, ring, band = _space_rects(position, s, d)
+            f = fit(self.stack, level_views, inside, ring, near=near)
+            tile_scores.append(f.score)
+            tile_bands.append(patch_features(self.stack.blocks(level_views, band[1], band[0], band[3] - band[1], band[2] - band[0])))
+        out["tile"] = np.stack(tile_scores, axis=-1)  # (m+1, 8, 8, 4); view 0 is never a tile
+        out["tile_band"] = np.stack(tile_bands, axis=-2)  # (m+1, 8, 8, 4, F)
+        fx, fy = _flower_centre(s)
+        out["flower"] = patch_features(self.stack.blocks(level_views, fy - 1.6, fx - 1.6, 3.2, 3.2))
+        return out
+
+    # --- calibration -----------------------------------------------------------------------------
+    def calibration_samples(self, image: np.ndarray, expected) -> dict[str, list[np.ndarray]]:
+        """Feature vectors per class from a frame of a known layout (expected[row][col] = (label, attrs))."""
+        meas = self._measure(image)
+        samples: dict[str, list[np.ndarray]] = {}
+        add = lambda name, vec: samples.setdefault(name, []).append(np.asarray(vec))  # noqa: E731
+        visible = 0.5  # only cells whose shape fits where it should: not hidden by a taller neighbour
+        for r, row in enumerate(expected):
+            for c, (label, attrs) in enumerate(row):
+                if label == labels.RECESS:
+                    if meas["recess"][r, c] > visible:
+                        add(label, meas["recess_f"][r, c])
+                elif label in (labels.PILLAR1, labels.PILLAR2):
+                    if meas["pillar"][attrs["level"], r, c] > visible:
+                        add(label, meas["pillar_f"][attrs["level"], r, c])
+                elif label == labels.TILE:
+                    level = attrs["level"]
+                    position = _position_of(attrs["tile"], r, c)
+                    if meas["tile"][level, r, c, position] <= visible:
+                        continue
+                    add(f"icon:{attrs['icon']}", meas["centre"][level, r, c])
+                    add(TILE_BASE, meas["tile_band"][level, r, c, position])
+                    add(attrs["flower"], meas["flower"][level, r, c])
+                elif label in DECOS:
+                    # Stairs report both levels they join; the step on this space is the one that fits.
+                    levels_here = attrs["level"] if isinstance(attrs["level"], list) else [attrs["level"]]
+                    level = max(levels_here, key=lambda k: meas["deco"][k - 1, r, c])
+                    if meas["deco"][level - 1, r, c] > visible:
+                        add(label, meas["deco_f"][level - 1, r, c])
+        return samples
+
+    # --- reading ---------------------------------------------------------------------------------
+    def observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0) -> Observation:
+        if self.profile is None:
+            raise ValueError("the garden observer needs an appearance profile (calibrate first)")
+        meas = self._measure(image)
+        prof = self.profile
+        names = prof.names
+        idx = {n: i for i, n in enumerate(names)}
+        post_recess = prof.support(meas["recess_f"], CENTRE_CLASSES)  # (8, 8, C)
+        post_pillar = prof.support(meas["pillar_f"], CENTRE_CLASSES)  # (m+1, 8, 8, C)
+        post_deco = prof.support(meas["deco_f"], CENTRE_CLASSES)  # (m, 8, 8, C)
+        post_centre = prof.support(meas["centre"], CENTRE_CLASSES)  # (K, 8, 8, C)
+        p_recess = post_recess[..., idx[labels.RECESS]]
+        p_pillar = post_pillar[..., idx[labels.PILLAR1]] + post_pillar[..., idx[labels.PILLAR2]]
+        p_icon = sum(post_centre[..., idx[n]] for n in ICON_CLASSES)
+        p_deco = sum(post_deco[..., idx[n]] for n in DECOS)
+        post = {"pillar": post_pillar, "deco": post_deco, "centre": post_centre}
+        band_post = prof.support(meas["tile_band"], (TILE_BASE, labels.RECESS, labels.PILLAR1, labels.PILLAR2, *DECOS))
+        p_base = band_post[..., idx[TILE_BASE]]  # (m+1, 8, 8, 4)
+        rows = []
+        for r in range(8):
+            row = []
+            for c in range(8):
+                # The recess is the bottom: nothing can stand below it, so its shape test only confirms.
+                recess_fit = 0.6 + 0.4 * float(np.clip(meas["recess"][r, c], 0.0, 1.0))
+                cands = [_Candidate(recess_fit * float(p_recess[r, c]), labels.RECESS, 0)]
+                for level in self.levels:
+                    cands.append(_Candidate(float(meas["pillar"][level, r, c] * p_pillar[level, r, c]), "pillar", level))
+                    cands.append(_Candidate(float(meas["deco"][level - 1, r, c] * p_deco[level - 1, r, c]), "deco", level))
+                    for pos in range(4):
+                        if _position_fits(pos, r, c):
+                            score = meas["tile"][level, r, c, pos] * p_base[level, r, c, pos]
+                            score *= 0.5 + 0.5 * p_icon[level, r, c]
+                            cands.append(_Candidate(float(score), labels.TILE, level, pos))
+                cands.sort(key=lambda k: -k.score)
+                row.append(self._reading(cands, meas, post, r, c))
+            rows.append(row)
+        rows = _pair_stairs(rows)
+        extras = {"tiles": sorted({cell.attrs["tile"] for row in rows for cell in row if cell.label == labels.TILE})}
+        return Observation(self.region, 8, 8, tuple(tuple(row) for row in rows), frame_index, timestamp, extras)
+
+    def _reading(self, cands, meas, post, r: int, c: int) -> CellReading:
+        best = cands[0]
+        runner = next((k for k in cands[1:] if (k.label, k.level) != (best.label, best.level)), None)
+        margin = best.score - (runner.score if runner else 0.0)
+        confidence = float(np.clip(best.score, 0.0, 1.0) * (1.0 - np.exp(-max(margin, 0.0) / 0.15)))
+        prof, names = self.profile, self.profile.names
+        if best.label == labels.RECESS:
+            label, attrs = labels.RECESS, {"level": 0}
+        elif best.label == "pillar":
+            k = best.level
+            p = post["pillar"]
+            p1, p2 = p[k, r, c, names.index(labels.PILLAR1)], p[k, r, c, names.index(labels.PILLAR2)]
+            label, attrs = (labels.PILLAR1 if p1 >= p2 else labels.PILLAR2), {"level": k}
+            confidence *= float(max(p1, p2) / max(p1 + p2, 1e-9))
+        elif best.label == "deco":
+            k = best.level - 1
+            scores = {n: post["deco"][k, r, c, names.index(n)] for n in DECOS}
+            label = max(scores, key=scores.get)
+            confidence *= float(scores[label] / max(sum(scores.values()), 1e-9))
+            attrs = {"level": best.level}
+        else:
+            k = best.level
+            dr, dc = POSITIONS[best.position]
+            icons = {n: post["centre"][k, r, c, names.index(n)] for n in ICON_CLASSES}
+            icon = max(icons, key=icons.get)
+            flower = prof.read(meas["flower"][k, r, c], FLOWER_CLASSES)
+            label = labels.TILE
+            attrs = {"level": k, "tile": f"r{r - dr}c{c - dc}", "flower": flower.label, "icon": icon.split(":", 1)[1]}
+            confidence *= float(min(icons[icon] / max(sum(icons.values()), 1e-9), flower.confidence))
+        alternatives = tuple(
+            (("tile" if k.label == labels.TILE else k.label), {"level": k.level}, float(max(k.score, 0.0)))
+            for k in cands[1:3]
+        )
+        return CellReading(label, confidence, attrs, alternatives)
+
+
+def _position_of(tile_id: str, r: int, c: int) -> int:
+    tr, tc = (int(v) for v in tile_id[1:].split("c"))
+    return POSITIONS.index((r - tr, c - tc))
+
+
+def _position_fits(pos: int, r: int, c: int) -> bool:
+    dr, dc = POSITIONS[pos]
+    return 0 <= r - dr <= 6 and 0 <= c - dc <= 6
+
+
+def _flower_centre(s: float) -> tuple[float, float]:
+    """Where each space shows its tile's flower (5 mm up and left of the space's centre)."""
+    return (s / 2 - 5.0, s / 2 - 5.0)
+
+
+def _space_rects(position: tuple[int, int], s: float, d: GardenDimensions):
+    """Inside bands, outline ring and a clean base band for a tile space at `position` in its tile.
+
+    Drawn for the top-left space and mirrored: the outer edges are the top (y = inset) and the left
+    (x = inset); the inner edges (x = s, y = s) continue into the tile's other spaces. Bands keep
+    clear of the flower dot and the icon printed on each space.
+    """
+    e = d.tile_inset_mm
+    inner = d.tile_border_mm + 1.3  # from the tile's edge: past the printed frame
+    bands = [
+        ((11.0, e + inner, s - 2.0, e + inner + 1.8), 0),  # along the top outer edge
+        ((e + inner, 11.0, e + inner + 1.8, s - 2.0), 3),  # along the left outer edge
+        ((s - 3.5, 19.5, s + 3.5, 23.5), 1),  # across the right inner edge
+        ((19.5, s - 3.5, 23.5, s + 3.5), 2),  # across the bottom inner edge
+    ]
+    outline_top = ((3.0, e - 0.9, s - 2.0, e + 1.2), 0)
+    outline_left = ((e - 0.9, 3.0, e + 1.2, s - 2.0), 3)
+    dr, dc = position
+
+    def mirror(tagged: tuple[Rect, int]) -> tuple[Rect, int]:
+        (x0, y0, x1, y1), side = tagged
+        if dc:
+            x0, x1 = s - x1, s - x0
+            side = {1: 3, 3: 1}.get(side, side)
+        if dr:
+            y0, y1 = s - y1, s - y0
+            side = {0: 2, 2: 0}.get(side, side)
+        return (x0, y0, x1, y1), side
+
+    inside = [mirror(b) for b in bands]
+    ring = [mirror(outline_top), mirror(outline_left)]
+    return inside, ring, inside[0][0]
+
+
+def _pair_stairs(rows: list[list[CellReading]]) -> list[list[CellReading]]:
+    """A stairs joins two spaces: report both spaces' levels on each (low, high)."""
+    out = [list(row) for row in rows]
+    for r in range(8):
+        for c in range(8):
+            cell = rows[r][c]
+            if cell.label != labels.STAIRS:
+                continue
+            mine = cell.attrs["level"]
+            partner = None
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if 0 <= rr < 8 and 0 <= cc < 8 and rows[rr][cc].label == labels.STAIRS:
+                    other = rows[rr][cc].attrs["level"]
+                    if abs(other - mine) == 1:
+                        partner = other
+                        break
+            pair = sorted([mine, partner]) if partner is not None else [mine]
+            out[r][c] = CellReading(cell.label, cell.confidence if partner is not None else cell.confidence * 0.5,
+                                    {"level": pair}, cell.alternatives)
+    return out

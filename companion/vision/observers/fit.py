@@ -1,0 +1,154 @@
+"""Does a top face of a given shape stand at a given height? A parallax test on rectified views.
+
+In the view at the right height a top face lies exactly on its footprint: its inside is one
+colour and a thin ring just outside it is something else (the gap, the side, what lies below). In a
+view at a wrong height it is shifted, so part of the inside is something else and one side of the
+ring is the face itself. score = share of the inside like its own mean colour − the largest share
+of any ring side like it. 1 is a perfect fit; ≤ 0 means "not here".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .views import ViewStack
+
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm from the cell's corner
+
+
+@dataclass(frozen=True)
+class Fit:
+    score: np.ndarray  # (K, R, C)
+    inside: np.ndarray  # (K, R, C) share of the inside like its mean
+    ring: np.ndarray  # (K, R, C) the largest share of a ring side like the inside
+    colour: np.ndarray  # (K, R, C, 3) mean Lab of the inside
+    features: np.ndarray  # (K, R, C, 6) mean and spread of the inside's Lab (appearance.FEATURES)
+
+
+def _block(stack: ViewStack, lab: np.ndarray, rect: Rect, span: int) -> np.ndarray:
+    x0, y0, x1, y1 = rect
+    return stack.blocks(lab, y0, x0, y1 - y0, x1 - x0, span)
+
+
+def _close(block: np.ndarray, ref: np.ndarray, tau: np.ndarray) -> np.ndarray:
+    diff = block - ref[..., None, None, :]
+    return (np.einsum("...c,...c->...", diff, diff) < (tau * tau)[..., None, None]).mean(axis=(-2, -1))
+
+
+def ring_rects(rect: Rect, near: float, far: float) -> tuple[Rect, Rect, Rect, Rect]:
+    """Bands outside a rect: above (y−), right (x+), below (y+), left (x−)."""
+    x0, y0, x1, y1 = rect
+    return (
+        (x0, y0 - far, x1, y0 - near),
+        (x1 + near, y0, x1 + far, y1),
+        (x0, y1 + near, x1, y1 + far),
+        (x0 - far, y0, x0 - near, y1),
+    )
+
+
+def frame_rects(rect: Rect, near: float, far: float) -> tuple[Rect, Rect, Rect, Rect]:
+    """Bands inside a rect along its edges (a frame between `near` and `far` mm from the edge)."""
+    x0, y0, x1, y1 = rect
+    return (
+        (x0 + near, y0 + near, x1 - near, y0 + far),
+        (x1 - far, y0 + far, x1 - near, y1 - far),
+        (x0 + near, y1 - far, x1 - near, y1 - near),
+        (x0 + near, y0 + far, x0 + far, y1 - far),
+    )
+
+
+Tagged = tuple[Rect, int]  # a rect and the side it belongs to (0 y−, 1 x+, 2 y+, 3 x−; −1 none)
+
+
+def fit(stack: ViewStack, lab: np.ndarray, inside: Sequence[Tagged], ring: Sequence[Tagged], span: int = 1,
+        tau: tuple[float, float] = (4.5, 14.0), near: np.ndarray | None = None) -> Fit:
+    """Fit of a face whose inside is the union of `inside` rects and whose ring sides are `ring`.
+
+    "Like" means within a colour distance (ΔE) of the inside's mean that adapts to the inside's own
+    spread (noise, texture), between tau[0] and tau[1]: low-contrast pieces still separate from
+    their surroundings, noisy ones are not split.
+
+    A taller neighbour between the camera and a cell can hide the cell's near part. With `near`
+    (per cell: which sides face the camera) only the far half of the cell is used: the far side
+    still shows whether the face is shifted (wrong height) either way.
+    """
+    rows, cols = stack.spec.rows - span + 1, stack.spec.cols - span + 1
+    if near is None:
+        near = np.zeros((rows, cols, 4), bool)
+    codes = (near * np.array([1, 2, 4, 8])).sum(axis=-1)
+    centre = span * stack.spec.cell_mm / 2.0
+    result: Fit | None = None
+    for code in np.unique(codes):
+        sides = [i for i in range(4) if code & (1 << i)]
+        part = _fit_plain(stack, lab, _clip_far(inside, sides, centre), _clip_far(ring, sides, centre), span, tau)
+        if result is None:
+            result = part
+            continue
+        mask = codes == code
+        result = Fit(
+            np.where(mask, part.score, result.score),
+            np.where(mask, part.inside, result.inside),
+            np.where(mask, part.ring, result.ring),
+            np.where(mask[..., None], part.colour, result.colour),
+            np.where(mask[..., None], part.features, result.features),
+        )
+    assert result is not None
+    return result
+
+
+def _clip_far(rects: Sequence[Tagged], near_sides: Sequence[int], centre: float) -> list[Tagged]:
+    """Keep the parts of rects on the far side of the cell centre from each near side."""
+    out = []
+    for (x0, y0, x1, y1), side in rects:
+        if side in near_sides:
+            continue
+        for near in near_sides:
+            if near == 0:
+                y0 = max(y0, centre)
+            elif near == 2:
+                y1 = min(y1, centre)
+            elif near == 1:
+                x1 = min(x1, centre)
+            else:
+                x0 = max(x0, centre)
+        if x1 - x0 >= 0.5 and y1 - y0 >= 0.5:
+            out.append(((x0, y0, x1, y1), side))
+    return out
+
+
+def _fit_plain(stack: ViewStack, lab: np.ndarray, inside: Sequence[Tagged], ring: Sequence[Tagged], span: int,
+               tau: tuple[float, float]) -> Fit:
+    blocks = [_block(stack, lab, r, span) for r, _ in inside]
+    weights = np.array([b.shape[3] * b.shape[4] for b in blocks], dtype=np.float32)
+    total = weights.sum()
+    colour = sum(b.mean(axis=(3, 4)) * w for b, w in zip(blocks, weights, strict=True)) / total
+    var = sum(((b - colour[..., None, None, :]) ** 2).mean(axis=(3, 4)) * w for b, w in zip(blocks, weights, strict=True)) / total
+    spread2 = var.sum(axis=-1)
+    tau_cell = np.clip(3.0 * np.sqrt(spread2) + 3.0, *tau)
+    inside_like = sum(_close(b, colour, tau_cell) * w for b, w in zip(blocks, weights, strict=True)) / total
+    if ring:
+        ring_like = np.stack([_close(_block(stack, lab, r, span), colour, tau_cell) for r, _ in ring], axis=-1)
+    else:
+        ring_like = np.zeros((*inside_like.shape, 1), np.float32)
+    ring_max = ring_like.max(axis=-1)
+    features = np.concatenate([colour, np.sqrt(var)], axis=-1)
+    return Fit(inside_like - ring_max, inside_like, ring_max, colour, features)
+
+
+def square_fit(stack: ViewStack, lab: np.ndarray, side_mm: float, inset_mm: float, ring_mm: tuple[float, float],
+               tau: tuple[float, float] = (4.5, 14.0), near: np.ndarray | None = None,
+               ring_sides: tuple[int, ...] = (0, 1, 2, 3)) -> Fit:
+    """A square top of `side_mm` centred in each cell; `ring_sides` leaves out the sides where the
+    top may continue into the next cell (a piece spanning several cells)."""
+    c = stack.spec.cell_mm / 2.0
+    h = side_mm / 2.0
+    rect = (c - h, c - h, c + h, c + h)
+    core = (c - h + inset_mm, c - h + inset_mm, c + h - inset_mm, c + h - inset_mm)
+    band = max(1.0, (core[2] - core[0]) / 4.0)
+    inside = [(r, i) for i, r in enumerate(frame_rects(core, 0.0, band))]
+    inside.append(((core[0] + band, core[1] + band, core[2] - band, core[3] - band), -1))
+    ring = [(r, i) for i, r in enumerate(ring_rects(rect, *ring_mm)) if i in ring_sides]
+    return fit(stack, lab, inside, ring, 1, tau, near)
