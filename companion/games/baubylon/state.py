@@ -216,18 +216,22 @@ class BaubylonState(GameState):
         captured = list(self.captured)
         winner = None
         if isinstance(move, mv.Step):
-            piece, _, _ = self.mover(move.origin, move.piece)
-            assert piece is not None
+            # Written to give the physical result of any move (the referee pictures illegal ones too).
             if move.origin in self.field.starts:
+                piece = BLOCKER if move.piece == "blocker" else self.colours[self.turn]
                 if piece == BLOCKER:
-                    captured[self.turn] -= 1
-            else:
+                    captured[self.turn] = max(0, captured[self.turn] - 1)
+            elif stacks.get(move.origin):
+                piece = stacks[move.origin][-1]
                 stacks[move.origin] = stacks[move.origin][:-1]
+            else:
+                raise ValueError(f"no piece on {move.origin} to move")
             for space in move.knocks:
-                knocked = stacks[space][-1]
-                stacks[space] = stacks[space][:-1]
-                if knocked == BLOCKER:
-                    captured[self.turn] += 1  # a knocked blocker is captured; a pawn goes home
+                if stacks.get(space):
+                    knocked = stacks[space][-1]
+                    stacks[space] = stacks[space][:-1]
+                    if knocked == BLOCKER:
+                        captured[self.turn] += 1  # a knocked blocker is captured; a pawn goes home
             stacks[move.end] = (*stacks.get(move.end, ()), piece)
             if piece == self.colours[self.turn] and move.end in self.field.goal():
                 winner = self.turn

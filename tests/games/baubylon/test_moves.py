@@ -218,3 +218,12 @@ def test_every_legal_move_is_accepted_and_distinct():
     assert moves and len(moves) == len(set(moves))
     assert all(state.check(m).accepted for m in moves)
     assert any(m.knocks for m in moves if isinstance(m, mv.Step))
+
+
+def test_an_illegal_move_can_still_be_pictured():
+    # The referee pictures what the table shows after an illegal move, to recognise it.
+    state = position({"C3": (BLUE,)}, roll=2)
+    move = mv.Step("C3", ("D3", "E3", "F3"))
+    assert not state.check(move).accepted
+    pictured = state._apply_legal(move)
+    assert pictured.stack("F3") == (BLUE,) and pictured.stack("C3") == ()
