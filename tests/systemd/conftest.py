@@ -15,9 +15,7 @@ PREFIX = "/opt/companion"
 RECORDED = ("systemctl", "systemd-sysusers", "useradd", "userdel", "groupdel", "apt-get", "chown", "fc-cache")
 
 
-@pytest.fixture
-def recorder(tmp_path) -> Path:
-    """A bin dir whose systemctl, apt-get, useradd... only append their argv to calls.log."""
+def make_recorder(tmp_path: Path) -> Path:
     bin_dir = tmp_path / "fakebin"
     bin_dir.mkdir()
     log = tmp_path / "calls.log"
@@ -27,6 +25,12 @@ def recorder(tmp_path) -> Path:
         script.chmod(0o755)
     log.touch()
     return log
+
+
+@pytest.fixture
+def recorder(tmp_path) -> Path:
+    """A bin dir whose systemctl, apt-get, useradd... only append their argv to calls.log."""
+    return make_recorder(tmp_path)
 
 
 def run_script(name: str, *args: str, destdir: Path | None, recorder: Path, check: bool = True):
@@ -44,9 +48,20 @@ def run_script(name: str, *args: str, destdir: Path | None, recorder: Path, chec
 
 @pytest.fixture
 def staged(tmp_path, recorder) -> Path:
+    """A fresh staged install, for tests that change it."""
     root = tmp_path / "root"
     run_script("install.sh", "--skip-deps", destdir=root, recorder=recorder)
     return root
+
+
+@pytest.fixture(scope="module")
+def staged_once(tmp_path_factory) -> tuple[Path, Path]:
+    """One staged install shared by the tests that only look at it: (root, calls log)."""
+    base = tmp_path_factory.mktemp("staged")
+    log = make_recorder(base)
+    root = base / "root"
+    run_script("install.sh", "--skip-deps", destdir=root, recorder=log)
+    return root, log
 
 
 def unit_directives(path: Path) -> list[tuple[str, str, str]]:

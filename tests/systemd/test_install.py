@@ -23,7 +23,8 @@ def exec_paths(unit_path):
     return paths
 
 
-def test_every_path_the_unit_names_exists_in_the_staged_tree(staged):
+def test_every_path_the_unit_names_exists_in_the_staged_tree(staged_once):
+    staged, _ = staged_once
     unit = staged / "etc/systemd/system/companion.service"
     assert unit.exists()
     for path in exec_paths(unit):
@@ -35,7 +36,8 @@ def test_every_path_the_unit_names_exists_in_the_staged_tree(staged):
     assert (staged / "etc/sysusers.d/companion.conf").is_file()
 
 
-def test_the_launcher_runs_the_copied_app_from_the_venv(staged):
+def test_the_launcher_runs_the_copied_app_from_the_venv(staged_once):
+    staged, _ = staged_once
     launcher = (staged / "opt/companion/bin/companion").read_text()
     assert f"exec {PREFIX}/venv/bin/python -m companion" in launcher
     venv_python = staged / "opt/companion/venv/bin/python"
@@ -55,14 +57,19 @@ def test_the_launcher_runs_the_copied_app_from_the_venv(staged):
     assert os.readlink(link) == f"{PREFIX}/bin/companion"
 
 
-def test_the_installed_config_is_valid_and_matches_the_default_pin_map(staged):
+def test_the_installed_config_is_valid_and_matches_the_default_pin_map(staged_once):
+    staged, _ = staged_once
     config = load_config(staged / "etc/companion/config.toml")
     defaults = load_config(None)
     assert config.section("feedback") == defaults.section("feedback")
+    # The same state directory as the unit's StateDirectory=companion, for commands run by hand.
+    assert config.get("general", "state_dir") == "/var/lib/companion"
+    assert values(staged / "etc/systemd/system/companion.service", "StateDirectory") == ["companion"]
 
 
-def test_destdir_never_calls_systemctl_or_creates_users(staged, recorder):
-    assert recorder.read_text() == ""
+def test_destdir_never_calls_systemctl_or_creates_users(staged_once):
+    _, calls = staged_once
+    assert calls.read_text() == ""
 
 
 @pytest.mark.skipif(shutil.which("systemd-sysusers") is None, reason="systemd-sysusers not installed")

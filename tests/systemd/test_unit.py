@@ -18,7 +18,8 @@ MAX_EXPOSURE = 3.0
 
 
 @needs_systemd_analyze
-def test_installed_unit_passes_systemd_analyze_verify(staged, tmp_path):
+def test_installed_unit_passes_systemd_analyze_verify(staged_once, tmp_path):
+    staged, _ = staged_once
     # verify checks that ExecStart= binaries exist; point it at the staged tree (no booted systemd
     # or --root needed, so it runs in a container too).
     unit = staged / "etc/systemd/system/companion.service"
