@@ -247,4 +247,13 @@ def save_intrinsics(path: Path, intrinsics: Intrinsics) -> Path | None:
 
 
 def save_location(path: Path, location: BoardLocation) -> Path | None:
-    return save(path, location_to_json(location), lambda p: _read(p, BOARD_FORMAT))
+    return save(path, location_to_json(location), _validate_location)
+
+
+def _validate_location(path: Path) -> None:
+    """Every key checked; a location needing intrinsics is still a valid file to replace."""
+    try:
+        load_location(path)
+    except FormatError as exc:
+        if exc.where != "undistorted":
+            raise
