@@ -291,3 +291,15 @@ class _Summary:
         covered = set(cells)
         hidden = {piece for piece, where in self.visible_cells.items() if where <= covered}
         return self._score(hidden, (level, flower), belvedere) - self.baseline
+
+
+def quarry_options(state: BabylonState) -> list[tuple[tuple[int, int], str, int, int]]:
+    """For each visible quarry tile: (place, material, pillars if not your flower, if your flower),
+    best first. The flower is read only when the tile is taken, so both rewards are given."""
+    out = []
+    for place in state.quarry.visible_places():
+        material = state.quarry.top_material(place) or ""
+        other = state.quarry.reward(place, False, state.effect).pillars
+        own = state.quarry.reward(place, True, state.effect).pillars
+        out.append((place, material, other, own))
+    return sorted(out, key=lambda o: (-o[2], o[0]))
