@@ -7,7 +7,6 @@ import json
 
 from ..games import saves
 from ..games.api import ScoreSheet
-from ..i18n import translate
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -19,24 +18,31 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def handle(args: argparse.Namespace, config) -> int:
     record = saves.load(args.file)
-    sheet = record.final.score_sheet()
+    final = record.final
+    sheet = final.score_sheet()
+    # Some games are won by a condition, not by points (The Reclamation): the state knows who won.
+    winners = final.winners if final.is_over else ()
     if args.json:
-        print(json.dumps(sheet.to_json(), ensure_ascii=False, indent=1))
+        data = sheet.to_json()
+        data["over"] = final.is_over
+        data["winners"] = list(winners)
+        print(json.dumps(data, ensure_ascii=False, indent=1))
     else:
-        print("\n".join(format_sheet(sheet, config.get("general", "language"))))
+        print("\n".join(format_sheet(sheet, config.get("general", "language"), winners)))
     return 0
 
 
-def format_sheet(sheet: ScoreSheet, lang: str | None) -> list[str]:
+def format_sheet(sheet: ScoreSheet, lang: str | None, winners: tuple[int, ...] = ()) -> list[str]:
     out = [f"{sheet.game} — {'final score' if sheet.final else 'score so far'}"]
     for player, name in enumerate(sheet.players):
         out.append(f"{name}: {sheet.total(player)}")
         for line in sheet.lines_for(player):
             detail = f" — {line.detail.render(lang)}" if line.detail else ""
             out.append(f"  {line.label.render(lang):<28} {line.points:>4}  [{line.rule_id}]{detail}")
-    leaders = ", ".join(sheet.players[p] for p in sheet.leaders())
     if sheet.tiebreak_decided() and sheet.tiebreak_label is not None:
         out.append(f"tie broken by {sheet.tiebreak_label.render(lang)} [{sheet.tiebreak_rule}]")
-    out.append(f"{'winner' if sheet.final else 'leading'}: {leaders}" if leaders else "no players")
-    _ = translate  # texts above are rendered through Message.render (gettext)
+    if winners:
+        out.append("winner: " + ", ".join(sheet.players[p] for p in winners))
+    elif sheet.players:
+        out.append("leading: " + ", ".join(sheet.players[p] for p in sheet.leaders()))
     return out

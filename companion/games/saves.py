@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -94,10 +95,23 @@ def _envelope(reader: JsonReader, expected_formats: tuple[str, ...]) -> tuple[st
     return fmt, get(game)
 
 
+def _body(parse: Callable[[Any, str], Any], body: JsonReader) -> Any:
+    """Parse an envelope's body; errors name the full key path in the file (`state.board[2]`)."""
+    try:
+        return parse(body.value, body.source)
+    except FormatError as exc:
+        if exc.source != body.source:
+            raise
+        where = body.path if exc.where in ("", "top level") else f"{body.path}.{exc.where}"
+        if exc.where.startswith("["):
+            where = f"{body.path}{exc.where}"
+        raise FormatError(exc.source, where, exc.expected) from None
+
+
 def parse_state(data: Any, source: str) -> GameState:
     reader = JsonReader(data, source)
     _, spec = _envelope(reader, (STATE_FORMAT,))
-    return spec.state_type.from_json(reader.get("state").value, source)
+    return _body(spec.state_type.from_json, reader.get("state"))
 
 
 def parse_move(data: Any, spec: GameSpec, source: str = "<move>") -> Move:
@@ -107,18 +121,18 @@ def parse_move(data: Any, spec: GameSpec, source: str = "<move>") -> Move:
         fmt, move_spec = _envelope(reader, (MOVE_FORMAT,))
         if move_spec.id != spec.id:
             raise reader.get("game").fail(f"expected a move of {spec.id}")
-        return spec.state_type.move_from_json(reader.get("move").value, source)
+        return _body(spec.state_type.move_from_json, reader.get("move"))
     return spec.state_type.move_from_json(data, source)
 
 
 def parse_record(data: Any, source: str) -> GameRecord:
     reader = JsonReader(data, source)
     _, spec = _envelope(reader, (GAME_FORMAT,))
-    initial = spec.state_type.from_json(reader.get("initial").value, source)
+    initial = _body(spec.state_type.from_json, reader.get("initial"))
     moves: list[Move] = []
     state = initial
     for move_reader in reader.get("moves").list():
-        move = spec.state_type.move_from_json(move_reader.value, source)
+        move = _body(spec.state_type.move_from_json, move_reader)
         try:
             state = state.apply(move)
         except IllegalMove as exc:

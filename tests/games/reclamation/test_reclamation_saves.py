@@ -113,5 +113,5 @@ def test_a_corrupt_save_file_is_never_overwritten(tmp_path, capsys):
     path.write_text('{"format": "table-companion/state", "version": 1, "game": "reclamation", "state": {}}', encoding="utf-8")
     before = path.read_bytes()
     assert main(["score", str(path)]) == 2
-    assert "save.json: variant: missing" in capsys.readouterr().err
+    assert "save.json: state.variant: missing" in capsys.readouterr().err
     assert path.read_bytes() == before
