@@ -91,7 +91,7 @@ def test_corrupt_state_names_the_key(path, value, where):
     with pytest.raises(FormatError) as info:
         saves.parse_state(data, "save.json")
     assert info.value.source == "save.json"
-    assert info.value.where.startswith(where)
+    assert info.value.where.startswith(f"state.{where}")  # the envelope key leads the path
 
 
 def test_missing_key_and_bad_moves():
