@@ -6,6 +6,7 @@ data), setup (the set-up calculator), moves, state (rulings), rules (the DIGEST 
 
 from __future__ import annotations
 
+from ...errors import CompanionError
 from ...i18n import N_
 from ..api import GameSpec, Option
 from ..registry import register
@@ -27,7 +28,10 @@ def start(players: tuple[str, ...], blueprint: str = "example", cards_file: str 
 
         cards_file = str(library_path(load_config().state_dir()))
     library = load_library(cards_file)
-    return new_game(tuple(players), blueprint=blueprint, library=library, first_master=first_master)
+    try:
+        return new_game(tuple(players), blueprint=blueprint, library=library, first_master=first_master)
+    except ValueError as exc:  # a bad option: one clear line, not a traceback
+        raise CompanionError(f"cannot start Babel Builders: {exc}") from None
 
 
 def cube_counts(state: BabelState) -> dict[str, int]:
@@ -50,7 +54,7 @@ SPEC = register(
         new_game=start,
         options=(
             Option("blueprint", N_("The blueprint card in play (its name in the card library)"), "example"),
-            Option("cards_file", N_("The players' card library file (babel-cards.json); empty = examples only"), ""),
+            Option("cards_file", N_("The players' card library file; empty = babel-cards.json in the state directory, if any"), ""),
             Option("first_master", N_("The first master (player number from 0)"), 0),
         ),
         rules=RULES,

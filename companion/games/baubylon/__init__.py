@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...errors import CompanionError
 from ...i18n import N_
 from ..api import GameSpec, Option
 from ..registry import register
@@ -47,11 +48,14 @@ def top_view(state: BaubylonState) -> dict[str, SpaceView]:
 
 def start(players: tuple[str, ...], field_file: str = "", colours: str = "", first_player: int = 0) -> BaubylonState:
     """New game for the registry: the example field, or the players' field file."""
-    chosen = tuple(c.strip() for c in colours.split(",") if c.strip()) or None
-    if field_file:
-        setup = load_field_setup(field_file)
-        return new_game(tuple(players), setup.field, chosen, setup.blockers, first_player)
-    return new_game(tuple(players), colours=chosen, first_player=first_player)
+    chosen = tuple(c.strip() for c in colours.split(",") if c.strip())[: len(players)] or None
+    try:
+        if field_file:
+            setup = load_field_setup(field_file)
+            return new_game(tuple(players), setup.field, chosen, setup.blockers, first_player)
+        return new_game(tuple(players), colours=chosen, first_player=first_player)
+    except ValueError as exc:  # a bad option: one clear line, not a traceback
+        raise CompanionError(f"cannot start Baubylon: {exc}") from None
 
 
 SPEC = register(
@@ -64,7 +68,8 @@ SPEC = register(
         new_game=start,
         options=(
             Option("field_file", N_("The field the players built (baubylon-field JSON); empty = the example field"), ""),
-            Option("colours", N_("Pawn colours in seat order, comma separated"), ",".join(COLOURS)),
+            Option("colours", N_("Pawn colours in seat order, comma separated (the first ones are used)"),
+                   ",".join(COLOURS)),
             Option("first_player", N_("Who starts (player number from 0)"), 0),
         ),
         rules=RULES,

@@ -2,6 +2,8 @@
 
 import pytest
 
+from companion.errors import CompanionError
+from companion.games import get
 from companion.games.babel import moves as mv
 from companion.games.babel.setup import architects_per_round, setup_for
 
@@ -34,6 +36,8 @@ def test_player_counts_outside_5_to_10_are_refused(players):
         setup_for(players)
     with pytest.raises(ValueError):
         game(players)
+    with pytest.raises(CompanionError, match="cannot start Babel Builders: .*5 to 10 players"):
+        get("babel").new_game(tuple(f"P{i}" for i in range(players)))
 
 
 def test_deck_for_five_players():

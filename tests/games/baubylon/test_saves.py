@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.errors import FormatError
+from companion.errors import CompanionError, FormatError
 from companion.games import get, saves
 from companion.games.baubylon import moves as mv
 from companion.games.baubylon import top_view
@@ -153,3 +153,11 @@ def test_a_record_with_an_illegal_move_is_refused(tmp_path):
     path.write_text(json.dumps(saves.record_to_json(initial, [mv.Roll(2), mv.Step("B3", ("C3",))])), "utf-8")
     with pytest.raises(FormatError, match=r"moves\[1\].*baubylon.enter"):
         saves.load(path)
+
+
+def test_default_colour_option_fits_any_player_count():
+    spec = get("baubylon")
+    default = next(o.default for o in spec.options if o.name == "colours")
+    assert spec.new_game(("A", "B"), colours=default).colours == ("blue", "yellow")
+    with pytest.raises(CompanionError, match="cannot start Baubylon: expected 3 different pawn colours"):
+        spec.new_game(("A", "B", "C"), colours="blue,blue,green")
