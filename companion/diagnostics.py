@@ -266,7 +266,7 @@ def check_gpio(config: Any, machine: Machine) -> list[CheckResult]:
     from .feedback.devices import FeedbackSettings
     from .feedback.pins import choose_pin_factory
 
-    settings = FeedbackSettings.from_config(config)
+    settings = FeedbackSettings.from_config(config, check=False)  # bad pins are reported below
     choice = machine.pin_factory() if machine.pin_factory else choose_pin_factory(log_fallback=False)
     results = []
     if choice.mock:

@@ -23,7 +23,7 @@ from ..referee.events import (
 )
 from .devices import FeedbackDevices, FeedbackSettings
 from .patterns import DIM_AMBER, OFF, PATTERNS, Pattern
-from .pins import PinFactoryChoice, choose_pin_factory
+from .pins import PinFactoryChoice, choose_pin_factory, mock_factory
 from .player import PatternPlayer
 
 log = logging.getLogger(__name__)
@@ -66,8 +66,18 @@ class Feedback:
                     now: Callable[[], time] | None = None,
                     wait: Callable[[float], bool] | None = None) -> Feedback:
         pins = pins or choose_pin_factory()
-        settings = FeedbackSettings.from_config(config)
-        devices = FeedbackDevices(settings, pins.factory, on_confirm=on_confirm, on_undo=on_undo, now=now)
+        settings = FeedbackSettings.from_config(config)  # a bad pin map is a ConfigError, raised
+        try:
+            devices = FeedbackDevices(settings, pins.factory, on_confirm=on_confirm, on_undo=on_undo, now=now)
+        except Exception as exc:
+            if pins.mock:
+                raise
+            # A pin held by another program or a GPIO driver error must not stop the referee: the
+            # screen still shows every ruling. Say so loudly; `companion doctor` names the pin.
+            log.error("feedback: cannot use the GPIO pins (%s); LED and buzzer are off, only logged. "
+                      "Run `companion doctor`.", exc)
+            pins = PinFactoryChoice(mock_factory(), True, f"GPIO failed: {exc}")
+            devices = FeedbackDevices(settings, pins.factory, on_confirm=on_confirm, on_undo=on_undo, now=now)
         if pins.mock:
             log.info("feedback: mock GPIO (%s); pins %s", pins.reason, settings.used_pins())
         return cls(devices, mock=pins.mock, wait=wait)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, time
 from typing import Any
 
+from ..errors import ConfigError
 from .patterns import OFF, Colour
 from .quiet import QuietHours
 
@@ -34,9 +35,10 @@ class FeedbackSettings:
     quiet: QuietHours
 
     @classmethod
-    def from_config(cls, config: Any) -> FeedbackSettings:
+    def from_config(cls, config: Any, check: bool = True) -> FeedbackSettings:
+        """The [feedback] section; `check=False` leaves a bad pin map for the caller to report."""
         s = config.section("feedback")
-        return cls(
+        settings = cls(
             led_pins=(s["led_red"], s["led_green"], s["led_blue"]),
             buzzer_pin=s["buzzer"],
             buzzer_tonal=s["buzzer_tonal"],
@@ -45,6 +47,21 @@ class FeedbackSettings:
             volume=s["volume"],
             quiet=QuietHours.from_config(s["quiet_start"], s["quiet_end"]),
         )
+        if check:
+            settings.check(str(getattr(config, "path", None) or "config"))
+        return settings
+
+    def check(self, source: str) -> None:
+        """Refuse a pin map that cannot work, naming the key: two devices on one pin, or a pin
+        that is not one of the header's GPIO0-27."""
+        seen: dict[int, str] = {}
+        for role, pin in self.used_pins().items():
+            if not 0 <= pin <= 27:
+                raise ConfigError(source, f"[feedback] {role}",
+                                  f"expected a BCM GPIO number from 0 to 27 (or -1 for none), got {pin}")
+            if pin in seen:
+                raise ConfigError(source, f"[feedback] {role}", f"GPIO{pin} is already {seen[pin]}; give each device its own pin")
+            seen[pin] = role
 
     def used_pins(self) -> dict[str, int]:
         """Role → BCM pin for every fitted device (for wiring checks and `companion doctor`)."""

@@ -52,8 +52,8 @@ def test_pins_come_from_config(make_feedback):
 def test_a_pin_used_twice_is_refused_and_nothing_is_left_reserved(config):
     config.values["feedback"]["buzzer"] = 17  # same as led_red
     factory = mock_factory()
-    with pytest.raises(Exception, match="17|in use"):
-        FeedbackDevices(FeedbackSettings.from_config(config), factory)
+    with pytest.raises(Exception, match="in use"):
+        FeedbackDevices(FeedbackSettings.from_config(config, check=False), factory)
     config.values["feedback"]["buzzer"] = 18
     FeedbackDevices(FeedbackSettings.from_config(config), factory).close()  # pins were released
 
@@ -98,3 +98,36 @@ def test_off_a_pi_the_factory_falls_back_to_mock_and_says_why(monkeypatch, caplo
     assert choice.mock
     assert "no GPIO on this machine" in choice.reason
     assert "mock" in caplog.text
+
+
+def test_two_devices_on_one_pin_is_a_config_error_naming_the_key(config):
+    config.values["feedback"]["button_undo"] = 27  # led_green's pin
+    with pytest.raises(ConfigError, match=r"\[feedback\] button_undo.*GPIO27 is already led_green"):
+        FeedbackSettings.from_config(config)
+
+
+def test_a_pin_off_the_header_is_a_config_error(config):
+    config.values["feedback"]["buzzer"] = 40
+    with pytest.raises(ConfigError, match=r"\[feedback\] buzzer.*0 to 27"):
+        FeedbackSettings.from_config(config)
+
+
+def test_a_gpio_failure_on_the_pi_falls_back_to_logging_so_the_referee_keeps_going(config, caplog):
+    from gpiozero import OutputDevice
+
+    from companion.feedback import Feedback
+    from companion.feedback.pins import PinFactoryChoice
+
+    busy = mock_factory()
+    holder = OutputDevice(18, pin_factory=busy)  # another program holds the buzzer pin
+    try:
+        feedback = Feedback.from_config(config, pins=PinFactoryChoice(busy, False, "lgpio"))
+    finally:
+        holder.close()
+    try:
+        assert feedback.mock
+        assert "cannot use the GPIO pins" in caplog.text
+        feedback.play("accepted")
+        assert feedback.player.wait_idle(5)
+    finally:
+        feedback.close()
