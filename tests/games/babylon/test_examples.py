@@ -54,5 +54,5 @@ def test_corrupt_files_are_one_line_errors(tmp_path, capsys):
     before = bad.read_text(encoding="utf-8")
     assert main(["score", str(bad)]) == 2
     err = capsys.readouterr().err.strip()
-    assert str(bad) in err and "players[0].board.tiles[0].at[0]" in err and "\n" not in err
+    assert str(bad) in err and "state.players[0].board.tiles[0].at[0]" in err and "\n" not in err
     assert bad.read_text(encoding="utf-8") == before  # never overwritten
