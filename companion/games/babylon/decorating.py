@@ -55,6 +55,16 @@ def check_decoration(
                 text = N_("{cell} already has something on it: decorations go on free spaces.")
             return None, [_v("babylon.deco.icon", text, (cell,), cell=cell_name(cell))]
         icon = wild[1] if wild is not None and wild[0] == cell else item.icon
+        if icon != piece and _covered_icon(board, cell, item.level, piece):
+            return None, [
+                _v(
+                    "babylon.build.covered_space",
+                    N_("The {piece} icon on {cell} is covered by a tile: it can no longer take a decoration."),
+                    (cell,),
+                    cell=cell_name(cell),
+                    piece=piece,
+                )
+            ]
         if icon != piece:
             return None, [
                 _v(
@@ -134,6 +144,11 @@ def check_decoration(
             )
         ]
     return DecoPlan(plan_cells, plan_levels), []
+
+
+def _covered_icon(board: Board, cell: Cell, top_level: int, piece: str) -> bool:
+    """A lower tile under this cell shows the icon the player wanted (now hidden)."""
+    return any(t.level < top_level and t.covers(cell) and t.icon_at(cell) == piece for t in board.tiles)
 
 
 def _check_bridge(board: Board, cells, tiles, level: int, bridge_gap: str):

@@ -93,7 +93,7 @@ def test_covered_icon_takes_no_decoration():
     state = put(state, 0, 2, 1, icons=(F, None, None, None))
     state = put(state, 4, 4, 1)
     state = put(state, 0, 1, 2)  # covers b1 and c1
-    assert rules(state, F, ((0, 1), (0, 2))) == ("babylon.deco.icon",)
+    assert rules(state, F, ((0, 1), (0, 2))) == ("babylon.build.covered_space",)
 
 
 def _bridge(reading: str, gap_tile: bool):
