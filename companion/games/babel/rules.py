@@ -18,7 +18,8 @@ RULES = (
     RuleInfo("babel.round.lightning", N_("Lightning removes 2 cubes from the tallest tower")),
     RuleInfo("babel.round.deliberation", N_("Deliberation: an architect of this round shows their discard")),
     RuleInfo("babel.round.seal_in_build", N_("A Seal played while building does nothing")),
-    RuleInfo("babel.round.punishment", N_("Who keeps and who passes Divine Punishment cards")),
+    # Hands are hidden: only the counts the table sees (cards received this round) are checked.
+    RuleInfo("babel.round.punishment", N_("Who keeps and who passes Divine Punishment cards"), "guidance"),
     RuleInfo("babel.end.complete", N_("Blueprint met: the seal and punishment phases decide")),
     RuleInfo("babel.end.deck", N_("The deck cannot refill the hands: the messenger's team wins")),
     RuleInfo("babel.end.punishment", N_("Divine Punishment confirmed: the messenger's team wins")),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ...i18n import N_
@@ -41,6 +42,7 @@ def space_name(row: int, col: int) -> str:
     return f"{LETTERS[col]}{row + 1}"
 
 
+@lru_cache(maxsize=4096)
 def parse_space(name: str) -> tuple[int, int]:
     """(row, col) from 'C4'; ValueError for anything else."""
     if not isinstance(name, str) or len(name) < 2 or name[0] not in LETTERS or not name[1:].isdigit():
@@ -135,13 +137,9 @@ class Field:
             for col in range(self.cols):
                 yield space_name(row, col)
 
-    def neighbours(self, space: str) -> Iterator[str]:
+    def neighbours(self, space: str) -> tuple[str, ...]:
         """The 4 orthogonal neighbours inside the grid (pawns do not move diagonally)."""
-        row, col = parse_space(space)
-        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            r, c = row + dr, col + dc
-            if 0 <= r < self.rows and 0 <= c < self.cols:
-                yield space_name(r, c)
+        return _neighbours(self.rows, self.cols, space)
 
     def summit(self) -> tuple[str, ...]:
         """The spaces at the greatest height, in grid order."""
@@ -180,6 +178,16 @@ class Field:
         except FieldError as exc:
             where = reader.get("blocks").list()[exc.index].path if exc.index >= 0 else reader.path
             raise FormatError(reader.source, where, f"{exc} [{exc.rule_id}]") from None
+
+
+@lru_cache(maxsize=4096)
+def _neighbours(rows: int, cols: int, space: str) -> tuple[str, ...]:
+    row, col = parse_space(space)
+    return tuple(
+        space_name(row + dr, col + dc)
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+        if 0 <= row + dr < rows and 0 <= col + dc < cols
+    )
 
 
 def step_cost(from_level: int, to_level: int) -> int:
