@@ -25,6 +25,7 @@ from .devices import FeedbackDevices, FeedbackSettings
 from .patterns import DIM_AMBER, OFF, PATTERNS, Pattern
 from .pins import PinFactoryChoice, choose_pin_factory, mock_factory
 from .player import PatternPlayer
+from .quiet import QuietHours
 
 log = logging.getLogger(__name__)
 
@@ -91,6 +92,16 @@ class Feedback:
         if pattern is not None:
             self.player.play(pattern)
         return pattern
+
+    def set_volume(self, volume: float) -> None:
+        """From the settings screen: 0.0 (silent) to 1.0; takes effect at the next note."""
+        if not 0.0 <= volume <= 1.0:
+            raise ValueError(f"volume must be from 0.0 to 1.0, got {volume}")
+        self.devices.sounder.volume = volume
+
+    def set_quiet_hours(self, start: str, end: str) -> None:
+        """From the settings screen: "HH:MM" each, or empty strings for no quiet hours."""
+        self.devices.sounder.quiet = QuietHours.from_config(start, end)
 
     def play(self, name: str) -> None:
         """Play a pattern by name (setup wizard, `companion doctor`-style self tests)."""

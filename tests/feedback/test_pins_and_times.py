@@ -207,3 +207,30 @@ def test_custom_pattern_steps_are_frozen():
     step = Step(0.1)
     with pytest.raises(AttributeError):
         step.seconds = 2  # type: ignore[misc]
+
+
+def test_volume_and_quiet_hours_can_change_while_running(make_feedback):
+    feedback = make_feedback(now=lambda: time(23, 30))
+    feedback.set_volume(0.0)
+    play(feedback, "accepted")
+    assert len(pin(feedback, BUZZER).states) == 1
+    feedback.set_volume(1.0)
+    play(feedback, "accepted")
+    assert len(pin(feedback, BUZZER).states) == 3
+    feedback.set_quiet_hours("23:00", "07:00")
+    play(feedback, "accepted")
+    assert len(pin(feedback, BUZZER).states) == 1
+    with pytest.raises(ValueError):
+        feedback.set_volume(1.5)
+
+
+def test_events_without_a_pattern():
+    from companion.feedback import pattern_for
+    from companion.games.api import ScoreSheet
+    from companion.referee.events import OverrideRecorded, ScoreChanged
+
+    sheet = ScoreSheet("babylon", ("A", "B"), ())
+    assert pattern_for(ScoreChanged("babylon", 4, sheet)) is None
+    assert pattern_for(OverrideRecorded("babylon", 4, "undo", Message.of("undone"))) is None
+    assert pattern_for(SourceStatus("babylon", 4, "busy")) is None  # a hand over the board is normal
+    assert pattern_for(SourceStatus("babylon", 4, "ok")) is None  # ok without a loss before it
