@@ -83,32 +83,48 @@ def _rectified(image: np.ndarray, location: BoardLocation) -> tuple[np.ndarray, 
     return location.rectify(image, px_per_mm, margin_mm=margin_mm), px_per_mm, margin_mm
 
 
-def _median_patch(channel: np.ndarray, x: float, y: float, half: float) -> float:
-    h, w = channel.shape
-    x0, x1 = int(max(0, round(x - half))), int(min(w, round(x + half) + 1))
-    y0, y1 = int(max(0, round(y - half))), int(min(h, round(y + half) + 1))
-    patch = channel[y0:y1, x0:x1]
-    return float(np.median(patch)) if patch.size else float("nan")
+def _box_means(channel: np.ndarray, half: float) -> np.ndarray:
+    """Each pixel's mean over the (2·half + 1)² square around it (one box filter for all samples)."""
+    size = max(1, int(round(2 * half + 1)))
+    return cv2.blur(channel, (size, size), borderType=cv2.BORDER_REPLICATE)
+
+
+def _sample(means: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    h, w = means.shape
+    xi = np.clip(np.round(x).astype(int), 0, w - 1)
+    yi = np.clip(np.round(y).astype(int), 0, h - 1)
+    return means[yi, xi]
+
+
+def _places(spec: BoardSpec, s: float, margin: float) -> tuple[np.ndarray, np.ndarray]:
+    """Pixel (u, v) of every place in the rectified view, each rows × cols."""
+    rows, cols = np.mgrid[0 : spec.rows, 0 : spec.cols]
+    offset = 0.0 if spec.on_points else 0.5
+    return (cols + offset + margin / spec.cell_mm) * spec.cell_mm * s, (rows + offset + margin / spec.cell_mm) * spec.cell_mm * s
+
+
+def _spot_medians(spec, lightness, saturation, s, margin, offsets, half) -> np.ndarray:
+    """rows × cols × 2: per place, the median over `offsets` (in pitches) of small-square means."""
+    pitch = spec.cell_mm * s
+    u, v = _places(spec, s, margin)
+    out = np.zeros((spec.rows, spec.cols, 2), np.float32)
+    for channel_index, channel in enumerate((lightness, saturation)):
+        means = _box_means(channel, half * pitch)
+        spots = [_sample(means, u + dx * pitch, v + dy * pitch) for dx, dy in offsets]
+        out[..., channel_index] = np.median(np.stack(spots), axis=0)
+    return out
 
 
 def _piece_samples(spec: BoardSpec, lightness, saturation, s: float, margin: float) -> np.ndarray:
     """rows × cols × (lightness, saturation) where a piece would be.
 
-    On a points board the sample is four small squares in the quadrants around the point, off
-    the lines but well inside a stone; in a cells board the cell's middle.
+    On a points board: the median of four small squares in the quadrants around the point, off
+    the lines but well inside a stone; in a cells board: the cell's middle.
     """
-    pitch = spec.cell_mm * s
-    out = np.zeros((spec.rows, spec.cols, 2), np.float32)
-    offsets = [(0.0, 0.0)] if not spec.on_points else [(-0.2, -0.2), (0.2, -0.2), (0.2, 0.2), (-0.2, 0.2)]
-    half = 0.08 * pitch if spec.on_points else 0.15 * pitch
-    for r in range(spec.rows):
-        for c in range(spec.cols):
-            cx, cy = spec.cell_centre(r, c)
-            u, v = (cx + margin) * s, (cy + margin) * s
-            ls = [_median_patch(lightness, u + dx * pitch, v + dy * pitch, half) for dx, dy in offsets]
-            ss = [_median_patch(saturation, u + dx * pitch, v + dy * pitch, half) for dx, dy in offsets]
-            out[r, c] = (np.median(ls), np.median(ss))
-    return out
+    if spec.on_points:
+        return _spot_medians(spec, lightness, saturation, s, margin,
+                             [(-0.2, -0.2), (0.2, -0.2), (0.2, 0.2), (-0.2, 0.2)], 0.08)
+    return _spot_medians(spec, lightness, saturation, s, margin, [(0.0, 0.0)], 0.15)
 
 
 def _board_samples(spec: BoardSpec, lightness, saturation, s: float, margin: float) -> np.ndarray:
@@ -118,22 +134,11 @@ def _board_samples(spec: BoardSpec, lightness, saturation, s: float, margin: flo
     (0.7 pitch from any point), or near the corners of a cell (off the lines) on a cells board.
     Each place takes the median of its four surrounding spots, so a gradient is followed locally.
     """
-    pitch = spec.cell_mm * s
-    out = np.zeros((spec.rows, spec.cols, 2), np.float32)
     if spec.on_points:
-        spots = [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)]
-        half = 0.12 * pitch
-    else:
-        spots = [(-0.38, -0.38), (0.38, -0.38), (0.38, 0.38), (-0.38, 0.38)]
-        half = 0.05 * pitch
-    for r in range(spec.rows):
-        for c in range(spec.cols):
-            cx, cy = spec.cell_centre(r, c)
-            u, v = (cx + margin) * s, (cy + margin) * s
-            ls = [_median_patch(lightness, u + dx * pitch, v + dy * pitch, half) for dx, dy in spots]
-            ss = [_median_patch(saturation, u + dx * pitch, v + dy * pitch, half) for dx, dy in spots]
-            out[r, c] = (np.median(ls), np.median(ss))
-    return out
+        return _spot_medians(spec, lightness, saturation, s, margin,
+                             [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)], 0.12)
+    return _spot_medians(spec, lightness, saturation, s, margin,
+                         [(-0.38, -0.38), (0.38, -0.38), (0.38, 0.38), (-0.38, 0.38)], 0.05)
 
 
 def classify(features: np.ndarray) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[float, ...], ...]]:

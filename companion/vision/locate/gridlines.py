@@ -77,6 +77,8 @@ def fit_lattice(image: np.ndarray, n_u: int, n_v: int) -> LatticeFit:
         raise LocateError("no regular line grid found in the image")
     lattice_h, inlier_uv, inlier_px = best
     lattice_h = _orient(lattice_h, inlier_uv)
+    # Lines are sampled at rounded positions that can fall beside a 1-px line: use 3×3 maxima.
+    evidence = cv2.dilate(evidence, np.ones((3, 3), np.uint8))
     lattice_h = _subdivide(evidence, lattice_h, _to_lattice(lattice_h, inlier_px))
     uv = _to_lattice(lattice_h, inlier_px)
     u0 = _best_window(evidence, lattice_h, np.round(uv[:, 0]).astype(int), n_u, axis=0, other=uv[:, 1])
@@ -207,7 +209,8 @@ def _support(near: np.ndarray, uv: np.ndarray) -> int:
     hit = uv[near]
     if len(np.unique(hit[:, 0])) < 2 or len(np.unique(hit[:, 1])) < 2:
         return 0
-    return len({(int(u), int(v)) for u, v in hit})
+    keys = (hit[:, 0].astype(np.int64) + 100) * 1000 + (hit[:, 1].astype(np.int64) + 100)
+    return len(np.unique(keys))
 
 
 def _ransac_lattice(fam_a: np.ndarray, fam_b: np.ndarray, points: np.ndarray):
@@ -315,6 +318,4 @@ def _line_strength(evidence: np.ndarray, h: np.ndarray, k: float, axis: int, lo:
     inside = (xs >= 0) & (xs < evidence.shape[1]) & (ys >= 0) & (ys < evidence.shape[0])
     if not inside.any():
         return 0.0
-    # A line sampled at rounded positions can fall beside a 1-px line: take the 3×3 maximum.
-    dilated = cv2.dilate(evidence, np.ones((3, 3), np.uint8))
-    return float(dilated[ys[inside], xs[inside]].sum()) / len(t)
+    return float(evidence[ys[inside], xs[inside]].sum()) / len(t)

@@ -1,0 +1,90 @@
+"""Board location and the plain grid reader on synthetic photos: accuracy and time.
+
+For each case a board is photographed by the synthetic camera (locate/synthetic.py: wood grain,
+shaded stones, a lighting gradient of ±35 %, sensor noise σ = 4) at a given tilt and turn, then
+located by markers, by grid lines and (for the reader) read point by point. Reported: homography
+error in pixels over every board point against the true projection (mean and max), tokens wrong,
+and the wall-clock time of each step (CPU is shared, so take the median over several runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import numpy as np
+
+from ..vision.boards import grid_board
+from ..vision.grid import read_grid
+from ..vision.locate import synthetic as sy
+from ..vision.locate.gridlines import locate_from_grid_lines
+from ..vision.locate.markers import locate_from_markers
+
+HELP = "board locator (markers, grid lines) and plain grid reader: pixel error, tokens wrong, time"
+
+POSES = [(0, 0), (20, 5), (30, -15), (40, 25), (45, -35)]
+
+
+def _errors(location, view, spec) -> np.ndarray:
+    pts = np.array([spec.cell_centre(r, c) for r in range(spec.rows) for c in range(spec.cols)])
+    return np.linalg.norm(location.project(pts) - view.project(pts), axis=1)
+
+
+def main(argv: list[str], config) -> int:
+    parser = argparse.ArgumentParser(prog="companion bench locate", description=__doc__)
+    parser.add_argument("--sizes", default="19,9", help="board sizes (comma-separated), default 19,9")
+    parser.add_argument("--seeds", type=int, default=3, help="positions per pose (default 3)")
+    parser.add_argument("--fill", type=float, default=0.35, help="share of points with a stone")
+    args = parser.parse_args(argv)
+    print(f"{'board':>6} {'tilt':>4} {'turn':>4} | {'markers mean/max px':>19} {'ms':>5} | "
+          f"{'lines mean/max px':>17} {'ms':>5} | {'read wrong':>10} {'ms':>5}")
+    totals = {"wrong": 0, "points": 0, "failures": 0}
+    line_errors, line_times, read_times = [], [], []
+    for n in (int(s) for s in args.sizes.split(",")):
+        spec = grid_board(n, n, True)
+        for tilt, turn in POSES:
+            for seed in range(args.seeds):
+                rng = np.random.default_rng(1000 * n + 10 * tilt + seed)
+                stones = sy.random_position(spec, rng, fill=args.fill)
+                marked = sy.go_board_photo(spec, stones, seed=seed, tilt_deg=tilt, turn_deg=turn, with_markers=True)
+                plain = sy.go_board_photo(spec, stones, seed=seed, tilt_deg=tilt, turn_deg=turn)
+                t0 = time.perf_counter()
+                try:
+                    by_markers = locate_from_markers(spec, marked.image)
+                    m_err = _errors(by_markers, marked, spec)
+                    m_text = f"{m_err.mean():8.2f} / {m_err.max():6.2f}"
+                except Exception as exc:  # a benchmark reports failures, it does not stop
+                    m_text = f"{'failed: ' + type(exc).__name__:>19}"
+                t1 = time.perf_counter()
+                try:
+                    by_lines = locate_from_grid_lines(spec, plain.image)
+                    l_err = _errors(by_lines, plain, spec)
+                    line_errors.append(l_err)
+                    l_text = f"{l_err.mean():7.2f} / {l_err.max():6.2f}"
+                except Exception as exc:
+                    l_text = f"{'failed: ' + type(exc).__name__:>17}"
+                    by_lines = None
+                t2 = time.perf_counter()
+                line_times.append(t2 - t1)
+                if by_lines is not None:
+                    reading = read_grid(plain.image, n, n)
+                    t3 = time.perf_counter()
+                    read_times.append(t3 - t2)
+                    wrong = sum(reading.tokens[r][c] != stones.get((r, c), ".") for r in range(n) for c in range(n))
+                    totals["wrong"] += wrong
+                    totals["points"] += n * n
+                    r_text = f"{wrong:>10} {1000 * (t3 - t2):5.0f}"
+                else:
+                    totals["failures"] += 1
+                    r_text = f"{'-':>10} {'-':>5}"
+                print(f"{n:>3}x{n:<2} {tilt:>4} {turn:>4} | {m_text} {1000 * (t1 - t0):5.0f} | "
+                      f"{l_text} {1000 * (t2 - t1):5.0f} | {r_text}")
+    if line_errors:
+        all_errors = np.concatenate(line_errors)
+        print(f"grid lines: mean {all_errors.mean():.2f} px, 95th percentile {np.percentile(all_errors, 95):.2f} px, "
+              f"max {all_errors.max():.2f} px; median time {1000 * statistics.median(line_times):.0f} ms")
+    if read_times:
+        print(f"reader: {totals['wrong']} of {totals['points']} points wrong, {totals['failures']} boards not found; "
+              f"median time {1000 * statistics.median(read_times):.0f} ms (includes locating)")
+    return 0
