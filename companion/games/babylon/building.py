@@ -23,6 +23,16 @@ def _v(rule: str, text: str, fix: str | None = None, where: tuple[Cell, ...] = (
     )
 
 
+_HOLDS = {
+    "pillar": N_("{cell} already holds a pillar: pillars go on empty recesses or tile spaces."),
+    "stairs": N_("{cell} already holds stairs: pillars go on empty recesses or tile spaces."),
+    "fountain": N_("{cell} already holds a fountain: pillars go on empty recesses or tile spaces."),
+    "bridge": N_("{cell} lies under a bridge: pillars go on empty recesses or tile spaces."),
+    "statue": N_("{cell} already holds a statue: pillars go on empty recesses or tile spaces."),
+    "belvedere": N_("{cell} already holds a belvedere: pillars go on empty recesses or tile spaces."),
+}
+
+
 def check_pillar(board: Board, cell: Cell, size: str, level: int | None, singles: int, doubles: int) -> list[Violation]:
     """babylon.build.pillars and babylon.build.covered_space for one new pillar."""
     out: list[Violation] = []
@@ -50,10 +60,9 @@ def check_pillar(board: Board, cell: Cell, size: str, level: int | None, singles
         out.append(
             _v(
                 "babylon.build.pillars",
-                N_("{cell} already holds a {piece}: pillars go on empty recesses or tile spaces."),
+                _HOLDS.get(top.kind, _HOLDS["pillar"]),
                 where=(cell,),
                 cell=cell_name(cell),
-                piece=top.kind,
             )
         )
     elif level is not None and level != top.level:

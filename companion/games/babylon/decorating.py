@@ -24,6 +24,14 @@ class DecoPlan:
     levels: tuple[int, ...]
 
 
+_NO_ICON = {
+    "stairs": N_("The space on {cell} shows no stairs icon."),
+    "fountain": N_("The space on {cell} shows no fountain icon."),
+    "bridge": N_("The space on {cell} shows no bridge icon."),
+    "statue": N_("The space on {cell} shows no statue icon."),
+}
+
+
 def _v(rule: str, text: str, where: tuple[Cell, ...] = (), **params) -> Violation:
     return Violation(rule, Message.of(text, **params), None, tuple(cell_name(c) for c in where))
 
@@ -59,20 +67,18 @@ def check_decoration(
             return None, [
                 _v(
                     "babylon.build.covered_space",
-                    N_("The {piece} icon on {cell} is covered by a tile: it can no longer take a decoration."),
+                    N_("The icon on {cell} is covered by a tile: it can no longer take a decoration."),
                     (cell,),
                     cell=cell_name(cell),
-                    piece=piece,
                 )
             ]
         if icon != piece:
             return None, [
                 _v(
                     "babylon.deco.icon",
-                    N_("The space on {cell} shows no {piece} icon."),
+                    _NO_ICON[piece],
                     (cell,),
                     cell=cell_name(cell),
-                    piece=piece,
                 )
             ]
         levels.append(item.level)

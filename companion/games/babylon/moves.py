@@ -25,6 +25,16 @@ EFFECTS = (
     "fewer_pillars",
 )
 
+EFFECT_TEXT = {
+    "none": N_("Round token: no effect this round."),
+    "single_pillar": N_("Round token: take 1 single pillar at the start of your turn."),
+    "double_pillar": N_("Round token: take 1 double pillar at the start of your turn (it cannot be stored)."),
+    "icon_swap": N_("Round token: one icon space on a tile placed this turn counts as any other icon."),
+    "icon_blank": N_("Round token: one space without an icon on a tile placed this turn counts as any icon."),
+    "flower_double": N_("Round token: a tile of your own flower gives 2 pillars for the flower."),
+    "fewer_pillars": N_("Round token: taking a tile gives 1 pillar fewer."),
+}
+
 
 @dataclass(frozen=True)
 class Trim(Move):
@@ -161,7 +171,7 @@ class PlaceDecoration(Move):
 
     def describe(self) -> Message:
         where = "–".join(cell_name(c) for c in self.cells)
-        return Message.of(_DECO_PLACE[self.piece] if self.piece in _DECO_PLACE else N_("Place a {piece} on {cells}"), cells=where, piece=self.piece)
+        return Message.of(_DECO_PLACE[self.piece], cells=where)
 
 
 _DECO_PLACE = {
@@ -214,7 +224,7 @@ class Reveal(Move):
         return {"kind": self.kind, "effect": self.effect}
 
     def describe(self) -> Message:
-        return Message.of(N_("Turn up the round token: {effect}"), effect=self.effect)
+        return Message.of(EFFECT_TEXT[self.effect])
 
 
 MOVE_TYPES: dict[str, type[Move]] = {

@@ -29,6 +29,7 @@ from .model import (
     rotations,
 )
 from .moves import (
+    EFFECT_TEXT,
     EndBuild,
     Exchange,
     PlaceDecoration,
@@ -47,14 +48,19 @@ from .scoring import score_lines
 ROUNDS = {2: 15, 3: 13, 4: 11}  # babylon.round
 TOKENS = {2: 14, 3: 12, 4: 10}  # babylon.setup.rounds
 TRIMS = {2: 6, 3: 3, 4: 0}  # babylon.setup.quarry_trim
-EFFECT_TEXT = {
-    "none": N_("No effect this round."),
-    "single_pillar": N_("Round token: take 1 single pillar at the start of your turn."),
-    "double_pillar": N_("Round token: take 1 double pillar at the start of your turn (it cannot be stored)."),
-    "icon_swap": N_("Round token: one icon space on a tile placed this turn counts as any other icon."),
-    "icon_blank": N_("Round token: one space without an icon on a tile placed this turn counts as any icon."),
-    "flower_double": N_("Round token: a tile of your own flower gives 2 pillars for the flower."),
-    "fewer_pillars": N_("Round token: taking a tile gives 1 pillar fewer."),
+_NOT_NOW = {
+    "trim": N_("Not now: the set-up is under way ({player} removes a clay tile)."),
+    "quarry": N_("Not now: {player} takes a tile from the quarry first."),
+    "build": N_("Not now: {player} is building."),
+    "store": N_("Not now: {player} stores or discards what is left."),
+    "reveal": N_("Not now: the round is over; the next round token is turned up first."),
+    "over": N_("The game is over."),
+}
+_NONE_LEFT = {
+    "stairs": N_("No stairs are left in the supply."),
+    "fountain": N_("No fountain is left in the supply."),
+    "bridge": N_("No bridge is left in the supply."),
+    "statue": N_("No statue is left in the supply."),
 }
 
 
@@ -175,10 +181,9 @@ class BabylonState(GameState):
             rule = "babylon.round_token"
         return _v(
             rule,
-            N_("Not now: this is the {phase} phase of {player}'s turn."),
+            _NOT_NOW[self.stage],
             N_("A turn is: take a tile from the quarry, build if you wish, then store or discard."),
-            phase=self.stage,
-            player=self.players[self.turn_of] if self.stage != "over" else "-",
+            player=self.players[self.turn_of],
         )
 
     def with_me(self, **changes: Any) -> BabylonState:
@@ -406,7 +411,7 @@ def _check_decoration(state: BabylonState, move: PlaceDecoration) -> tuple[list[
             )
         ], []
     if state.supply.count(move.piece) < 1:
-        return [_v("babylon.deco.when", N_("No {piece} is left in the supply."), piece=move.piece)], []
+        return [_v("babylon.deco.when", _NONE_LEFT[move.piece])], []
     board = state.me.board
     if move.wild is not None:
         found = _check_wild(state, move)
