@@ -477,7 +477,18 @@ class BabelState(GameState):
 
     def guidance(self) -> tuple[Message, ...]:
         if self.stage == "appoint":
-            return (Message.of(N_("Master: appoint {count} architects."), count=self.setup.architects_per_round),)
+            appoint = Message.of(N_("Master: appoint {count} architects."), count=self.setup.architects_per_round)
+            if self.round == 1:  # the table is still setting up: say how
+                setup = self.setup
+                return (
+                    Message.of(N_("Set-up for {players} players: 1 Messenger of God and {architects} Architect "
+                                  "role cards; {punishment} Divine Punishment and {seals} Seal cards."),
+                               players=setup.players, architects=setup.architects,
+                               punishment=setup.punishment_cards, seals=setup.seal_cards),
+                    *setup.steps(),
+                    appoint,
+                )
+            return (appoint,)
         if self.stage == "build":
             return (Message.of(N_("Architects: play 1 card to the master and discard 1. Master: show any Storm, "
                                   "swap 1 card, then reveal the rest one by one.")),)

@@ -131,7 +131,12 @@ def test_moves_out_of_their_phase_cite_their_rule():
 
 
 def test_guidance_says_what_to_do():
-    assert "appoint 3" in game().guidance()[0].render()
+    first = [m.render() for m in game(8).guidance()]
+    assert "3 Divine Punishment and 7 Seal" in first[0] and "appoint 4" in first[-1]
+    assert len(first) == 5  # set-up line, 3 deck steps (8 players), appoint
+    later = play(building(), mv.Instruction("A1", 1), mv.Instruction("A1", 1), mv.FinishBuilding())
+    assert "name the next master" in later.guidance()[0].render()
+    assert [m.render() for m in later.apply(mv.NameMaster(2)).guidance()] == ["Master: appoint 3 architects."]
     assert "Storm" in building().guidance()[0].render()
 
 
