@@ -109,3 +109,11 @@ def test_top_view_shows_each_cell_top_item():
     pillars = {p.id for p in state.me.board.pillars[:4]}
     assert pillars <= covered_pieces(state.me.board)
     assert top_view(Board())[3][3].kind == "recess"
+
+
+def test_a_hidden_belvedere_scores_nothing():
+    state = put(building(), 0, 0, 1, skip=(1, 1))  # belvedere on b2 at level 1
+    first = next(d.id for d in state.me.board.decorations if d.kind == "belvedere")
+    state = put(state, 1, 1, 2, skip=(1, 1))  # over b2 at level 2: a new belvedere on b2 above
+    assert first in covered_pieces(state.me.board)
+    assert points(state, "belvedere") == 1  # only the new one
