@@ -30,7 +30,9 @@ from .games.api import Message
 from .i18n import N_
 
 OK, WARN, FAIL = "OK", "WARN", "FAIL"
-FRAME_TIMEOUT_SECONDS = 5.0
+FRAME_TIMEOUT_SECONDS = 6.0
+LOCK_SETTLE_SECONDS = 1.0  # auto exposure converges in well under a second in room light
+LOCK_CHECK_FRAMES = 8
 CALIBRATION_MAX_AGE_DAYS = 30
 DISK_FAIL_BYTES = 200 * 1024**2
 DISK_WARN_BYTES = 1024**3
@@ -83,7 +85,7 @@ class CameraProbe:
     found: bool
     name: str = ""
     frame: tuple[int, int] | None = None  # (width, height) of a frame that arrived
-    manual_exposure: bool | None = None  # None: could not tell
+    exposure_locked: bool | None = None  # fixed exposure held over the last frames; None: unknown
     error: str = ""
 
 
@@ -142,23 +144,36 @@ def _with_timeout(func: Callable[[], Any], seconds: float) -> tuple[bool, Any]:
 
 def probe_picamera2() -> CameraProbe | None:
     """None when picamera2 is not installed. Its import fails off a Pi in many ways (ImportError,
-    RuntimeError from libcamera, OSError...), so every failure is caught and reported."""
+    RuntimeError from libcamera, OSError...), so every failure is caught and reported.
+
+    With a camera: let auto exposure settle, fix exposure, gain and colour gains at the settled
+    values (what the companion does at start), and check the next frames keep them."""
     if importlib.util.find_spec("picamera2") is None:
         return None
 
     def grab() -> CameraProbe:
-        from picamera2 import Picamera2  # noqa: PLC0415 - only here, only when present
+        from picamera2 import Picamera2  # only here, only when present
 
         cameras = Picamera2.global_camera_info()
         if not cameras:
             return CameraProbe("picamera2", False, error="libcamera lists no camera")
         name = str(cameras[0].get("Model", "camera 0"))
         with Picamera2(0) as cam:
-            cam.configure(cam.create_still_configuration(main={"size": (640, 480)}))
+            cam.configure(cam.create_preview_configuration(main={"size": (640, 480)}))
             cam.start()
+            time.sleep(LOCK_SETTLE_SECONDS)
+            settled = cam.capture_metadata()
+            exposure, gain = settled["ExposureTime"], settled["AnalogueGain"]
+            controls: dict[str, Any] = {"AeEnable": False, "ExposureTime": exposure, "AnalogueGain": gain}
+            if "ColourGains" in settled:
+                controls |= {"AwbEnable": False, "ColourGains": settled["ColourGains"]}
+            cam.set_controls(controls)
+            # New controls reach the sensor a few frames later; judge the last frames only.
+            held = [cam.capture_metadata() for _ in range(LOCK_CHECK_FRAMES)][-3:]
+            locked = all(abs(m["ExposureTime"] - exposure) <= max(50, 0.02 * exposure)
+                         and abs(m["AnalogueGain"] - gain) <= 0.05 * gain for m in held)
             frame = cam.capture_array()
-            manual = "ExposureTime" in cam.camera_controls and "AeEnable" in cam.camera_controls
-        return CameraProbe("picamera2", True, name, (frame.shape[1], frame.shape[0]), manual)
+        return CameraProbe("picamera2", True, name, (frame.shape[1], frame.shape[0]), locked)
 
     done, result = _with_timeout(grab, FRAME_TIMEOUT_SECONDS)
     if not done:
@@ -175,7 +190,7 @@ def probe_opencv(device: int, dev: Path = Path("/dev")) -> CameraProbe | None:
         return None
 
     def grab() -> CameraProbe:
-        import cv2  # noqa: PLC0415 - heavy; only when a device node exists
+        import cv2  # heavy; only when a device node exists
 
         cap = cv2.VideoCapture(device, cv2.CAP_V4L2)
         try:
@@ -184,9 +199,15 @@ def probe_opencv(device: int, dev: Path = Path("/dev")) -> CameraProbe | None:
             ok, frame = cap.read()
             if not ok or frame is None:
                 return CameraProbe("opencv", True, str(node), error="opened, but no frame arrived")
-            # V4L2 auto-exposure: 1 = manual ("0.25" in OpenCV's old DC1394 scale on some builds).
-            manual = bool(cap.set(cv2.CAP_PROP_AUTO_EXPOSURE, 1) or cap.set(cv2.CAP_PROP_AUTO_EXPOSURE, 0.25))
-            return CameraProbe("opencv", True, str(node), (frame.shape[1], frame.shape[0]), manual)
+            # V4L2 auto exposure: 1 = manual (0.25 on builds using the old DC1394 scale). Locked
+            # means the driver took manual mode and still reports it after a few frames.
+            if not cap.set(cv2.CAP_PROP_AUTO_EXPOSURE, 1):
+                cap.set(cv2.CAP_PROP_AUTO_EXPOSURE, 0.25)
+            cap.set(cv2.CAP_PROP_AUTO_WB, 0)
+            for _ in range(LOCK_CHECK_FRAMES):
+                cap.read()
+            locked = cap.get(cv2.CAP_PROP_AUTO_EXPOSURE) in (1.0, 0.25)
+            return CameraProbe("opencv", True, str(node), (frame.shape[1], frame.shape[0]), locked)
         finally:
             cap.release()
 
@@ -253,12 +274,12 @@ def check_exposure(probe: CameraProbe | None, config: Any) -> CheckResult:
     if probe is None or not probe.frame:
         return _warn("camera.exposure", Message.of(N_("Exposure: no working camera to check.")),
                      Message.of(N_("Fix the camera first.")))
-    if probe.manual_exposure:
+    if probe.exposure_locked:
         return _ok("camera.exposure", Message.of(
-            N_("Exposure and white balance can be locked ({source}); the companion locks them {seconds} s after start."),
+            N_("Exposure: locked and held ({source}); the companion locks it {seconds} s after start."),
             source=probe.source, seconds=settle))
-    return _warn("camera.exposure", Message.of(N_("Exposure: {source} camera ignores manual exposure; colours "
-                                                  "will drift when the light changes."), source=probe.source),
+    return _warn("camera.exposure", Message.of(N_("Exposure: the {source} camera did not hold a fixed exposure; "
+                                                  "colours will drift when the light changes."), source=probe.source),
                  Message.of(N_("Use the Pi Camera Module, or a webcam with manual exposure, and steady lighting.")))
 
 

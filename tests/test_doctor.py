@@ -129,6 +129,87 @@ def test_picamera2_failing_at_import_with_a_non_import_error_is_reported_not_rai
     assert probe.error.startswith("RuntimeError: libcamera")
 
 
+FAKE_PICAMERA2 = """
+class _Frame:
+    shape = (480, 640, 3)
+
+
+class Picamera2:
+    HOLDS = {holds}
+    log = []
+
+    @staticmethod
+    def global_camera_info():
+        return {cameras}
+
+    def __init__(self, index):
+        self.meta = {{"ExposureTime": 12000, "AnalogueGain": 2.0, "ColourGains": (1.8, 1.5)}}
+        self.frames = 0
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        Picamera2.log.append("closed")
+
+    def create_preview_configuration(self, main):
+        return main
+
+    def configure(self, config):
+        Picamera2.log.append(("configure", config["size"]))
+
+    def start(self):
+        Picamera2.log.append("start")
+
+    def set_controls(self, controls):
+        Picamera2.log.append(("set_controls", dict(controls)))
+        self.wanted = controls
+
+    def capture_metadata(self):
+        self.frames += 1
+        if not self.HOLDS:  # auto exposure keeps hunting whatever we ask
+            return {{"ExposureTime": 12000 + 900 * self.frames, "AnalogueGain": 2.0}}
+        return dict(self.meta)
+
+    def capture_array(self):
+        return _Frame()
+"""
+
+
+def fake_picamera2(tmp_path, monkeypatch, holds=True, cameras='[{"Model": "imx708_wide"}]'):
+    package = tmp_path / "site" / "picamera2"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(FAKE_PICAMERA2.format(holds=holds, cameras=cameras))
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    monkeypatch.delitem(sys.modules, "picamera2", raising=False)
+    monkeypatch.setattr(diagnostics, "LOCK_SETTLE_SECONDS", 0.0)
+
+
+def test_picamera2_probe_locks_exposure_and_white_balance_at_the_settled_values(tmp_path, monkeypatch):
+    fake_picamera2(tmp_path, monkeypatch)
+    probe = diagnostics.probe_picamera2()
+    assert probe == CameraProbe("picamera2", True, "imx708_wide", (640, 480), True)
+    log = sys.modules["picamera2"].Picamera2.log
+    assert ("set_controls", {"AeEnable": False, "ExposureTime": 12000, "AnalogueGain": 2.0,
+                             "AwbEnable": False, "ColourGains": (1.8, 1.5)}) in log
+    assert log[-1] == "closed"  # the camera is released for the kiosk
+
+
+def test_picamera2_probe_reports_a_camera_that_does_not_hold_exposure(tmp_path, monkeypatch, config):
+    fake_picamera2(tmp_path, monkeypatch, holds=False)
+    probe = diagnostics.probe_picamera2()
+    assert probe.frame == (640, 480) and probe.exposure_locked is False
+    results = by_name(collect(config, machine(tmp_path, probe_picamera2=lambda: probe)))
+    assert results["camera"].status is Status.OK
+    assert results["camera.exposure"].status is Status.WARN
+
+
+def test_picamera2_without_cameras_is_not_found(tmp_path, monkeypatch):
+    fake_picamera2(tmp_path, monkeypatch, cameras="[]")
+    probe = diagnostics.probe_picamera2()
+    assert not probe.found and "no camera" in probe.error
+
+
 def test_opencv_probe_is_skipped_without_a_device_node(tmp_path):
     assert diagnostics.probe_opencv(0, tmp_path) is None
 
