@@ -117,3 +117,13 @@ def test_a_hidden_belvedere_scores_nothing():
     state = put(state, 1, 1, 2, skip=(1, 1))  # over b2 at level 2: a new belvedere on b2 above
     assert first in covered_pieces(state.me.board)
     assert points(state, "belvedere") == 1  # only the new one
+
+
+def test_each_line_cites_its_own_score_rule():
+    state = put(building(), 0, 0, 1, skip=(1, 1))
+    for line in state.score_sheet().lines:
+        assert line.rule_id == f"babylon.score.{line.category}"
+    by_rule = {line.rule_id: line for line in state.score_sheet().lines_for(0)}
+    assert by_rule["babylon.score.highest"].points == 2
+    assert by_rule["babylon.score.belvedere"].points == 1
+    assert by_rule["babylon.score.belvedere"].pieces == ("belvedere5",)
