@@ -117,3 +117,11 @@ def region_extrinsics(camera: CameraModel, origin_mm: tuple[float, float], rotat
     rot = camera.rotation @ r_region
     tvec = camera.rotation @ t_region + camera.tvec
     return cv2.Rodrigues(rot)[0].ravel(), tvec.ravel()
+
+
+def region_geometry(camera: CameraModel, origin_mm: tuple[float, float] = (0.0, 0.0), rotation_deg: float = 0.0):
+    """The true geometry of a region as the observers take it (what calibration + locator estimate)."""
+    from ..vision.observers.geometry import CameraGeometry
+
+    rvec, tvec = region_extrinsics(camera, origin_mm, rotation_deg)
+    return CameraGeometry(camera.matrix, camera.dist_coeffs, rvec, tvec)

@@ -63,6 +63,16 @@ class GardenLayout:
         """Per cell (label, attrs) of the item seen on top."""
         return [[(label, attrs) for _, _, label, attrs in row] for row in self._tops()]
 
+    def calibration_truth(self) -> list[list[tuple[str, dict[str, Any]]]]:
+        """expected(), except that each stairs space gives its own level (the wizard says where
+        each calibration piece stands)."""
+        out = self.expected()
+        for d in self.decorations:
+            if d.kind == "stairs":
+                for (r, c), level in zip(d.cells, d.levels, strict=True):
+                    out[r][c] = ("stairs", {"level": level})
+        return out
+
     def top_faces(self) -> list[list[tuple[float, float, float, float]]]:
         """Per cell the top face as (cx, cy, half side, z), for visibility tests."""
         s = BABYLON_GARDEN.cell_mm
@@ -173,26 +183,32 @@ def supported(tile: Tile, base_levels: tuple[int, int, int, int], open_space: in
 
 
 def calibration_layout() -> GardenLayout:
-    """A layout showing every class the garden observer learns: recess, both pillars, tile spaces
-    with each icon and flower, and each decoration (what the setup wizard asks the players to lay out)."""
+    """A layout showing every class the garden observer learns, each several times: recesses, both
+    pillars, tile spaces with each icon and flower, each decoration (what the setup wizard asks the
+    players to lay out; nothing stands where a taller piece would hide it from a camera on the
+    row-0 side)."""
     a = Tile(2, 0, 1, 0, ("stairs", "fountain", "bridge", "statue"))
     b = Tile(2, 3, 1, 1, ("none", "stairs", "fountain", "fountain"))
     c = Tile(5, 0, 2, 2, ("bridge", "none", "statue", "none"))
     d = Tile(5, 2, 1, 3, ("none", "bridge", "stairs", "statue"))
-    e = Tile(2, 6, 2, 0, ("none", "none", "none", "none"))
+    e = Tile(2, 6, 1, 0, ("statue", "bridge", "none", "stairs"))
+    f = Tile(5, 5, 1, 2, ("fountain", "statue", "bridge", "none"))
     pillars = [Pillar(0, 0, 0, 1), Pillar(0, 2, 0, 2), Pillar(0, 4, 0, 1), Pillar(0, 6, 0, 2),
-               Pillar(3, 4, 1, 1), Pillar(2, 7, 2, 2)]
-    for tile in (a, b, c, d):
+               Pillar(1, 1, 0, 1), Pillar(1, 3, 0, 2), Pillar(1, 5, 0, 1), Pillar(1, 7, 0, 2),
+               Pillar(3, 4, 1, 1), Pillar(3, 6, 1, 2)]
+    for tile in (a, b, c, d, e, f):
         pillars += supported(tile, (0, 0, 0, 0))
-    pillars += supported(e, (0, 0, 0, 0))
     decorations = (
         Decoration("bridge", ((2, 1), (2, 2), (2, 3)), (1, 1, 1)),
         Decoration("statue", ((3, 1),), (1,)),
+        Decoration("statue", ((5, 6),), (1,)),
         Decoration("stairs", ((6, 1), (6, 2)), (2, 1)),
         Decoration("fountain", ((5, 0), (5, 1)), (2, 2)),
         Decoration("belvedere", ((6, 3),), (1,)),
+        Decoration("belvedere", ((3, 7),), (1,)),
+        Decoration("fountain", ((6, 5), (6, 6)), (1, 1)),
     )
-    return GardenLayout(tuple(pillars), (a, b, c, d, e), decorations)
+    return GardenLayout(tuple(pillars), (a, b, c, d, e, f), decorations)
 
 
 # --- random but buildable layouts (tests, benchmarks) --------------------------------------------

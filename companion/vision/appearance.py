@@ -92,7 +92,7 @@ class AppearanceProfile:
             # does not make the class infinitely sharp.
             shrink = min(1.0, len(FEATURES) / max(1, len(data)))
             cov = (1 - shrink) * cov + shrink * np.diag(np.diag(cov))
-            cov = cov + np.diag(_FLOOR)
+            cov = cov + np.diag(_floor(mean))
             classes[name] = ClassModel(name, mean, cov, len(data))
         return cls(region, classes)
 
@@ -207,6 +207,15 @@ class AppearanceProfile:
                 raise FormatError(source, f"{where}.samples", f"expected a positive whole number, got {samples!r}")
             classes[name] = ClassModel(name, mean, cov, samples)
         return cls(region, classes)
+
+
+def _floor(mean: np.ndarray) -> np.ndarray:
+    """Variance floor: fixed noise plus 10 % of the colour itself, for light that drifts after
+    calibration (brighter, dimmer, warmer) and for the one-sample classes of a short capture."""
+    relative = np.zeros(len(FEATURES))
+    relative[:3] = (0.1 * np.abs(mean[:3])) ** 2
+    relative[3:] = (0.3 * np.abs(mean[3:])) ** 2
+    return _FLOOR + relative
 
 
 def _trim(data: np.ndarray, limit: float = 4.0) -> np.ndarray:

@@ -95,7 +95,8 @@ class GardenObserver:
 
     # --- calibration -----------------------------------------------------------------------------
     def calibration_samples(self, image: np.ndarray, expected) -> dict[str, list[np.ndarray]]:
-        """Feature vectors per class from a frame of a known layout (expected[row][col] = (label, attrs))."""
+        """Feature vectors per class from a frame of a known layout: expected[row][col] = (label,
+        attrs) as observe() reports it, except that a stairs space gives its own level."""
         meas = self._measure(image)
         samples: dict[str, list[np.ndarray]] = {}
         add = lambda name, vec: samples.setdefault(name, []).append(np.asarray(vec))  # noqa: E731
@@ -117,9 +118,7 @@ class GardenObserver:
                     add(TILE_BASE, meas["tile_band"][level, r, c, position])
                     add(attrs["flower"], meas["flower"][level, r, c])
                 elif label in DECOS:
-                    # Stairs report both levels they join; the step on this space is the one that fits.
-                    levels_here = attrs["level"] if isinstance(attrs["level"], list) else [attrs["level"]]
-                    level = max(levels_here, key=lambda k: meas["deco"][k - 1, r, c])
+                    level = attrs["level"]  # a stairs space gives its own level here
                     if meas["deco"][level - 1, r, c] > visible:
                         add(label, meas["deco_f"][level - 1, r, c])
         return samples
@@ -228,8 +227,8 @@ def _space_rects(position: tuple[int, int], s: float, d: GardenDimensions):
     bands = [
         ((11.0, e + inner, s - 2.0, e + inner + 1.8), 0),  # along the top outer edge
         ((e + inner, 11.0, e + inner + 1.8, s - 2.0), 3),  # along the left outer edge
-        ((s - 3.5, 19.5, s + 3.5, 23.5), 1),  # across the right inner edge
-        ((19.5, s - 3.5, 23.5, s + 3.5), 2),  # across the bottom inner edge
+        ((s - 3.5, 3.5, s + 3.5, s - 3.5), 1),  # across the right inner edge
+        ((3.5, s - 3.5, s - 3.5, s + 3.5), 2),  # across the bottom inner edge
     ]
     outline_top = ((3.0, e - 0.9, s - 2.0, e + 1.2), 0)
     outline_left = ((e - 0.9, 3.0, e + 1.2, s - 2.0), 3)

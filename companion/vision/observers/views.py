@@ -45,8 +45,8 @@ class ViewStack:
         self.nadir = geometry.nadir_xy()
 
     def near_sides(self, span: int = 1, threshold: float = 0.35) -> np.ndarray:
-        """(rows', cols', 4) True for the sides of each cell (block) that face the camera: a taller
-        neighbour there can hide the cell, so those sides are not evidence. Sides: y−, x+, y+, x−."""
+        """(rows', cols', 4) True for the side of each cell (block) that faces the camera most: a
+        taller neighbour there can hide the cell, so that side is not evidence. Sides: y−, x+, y+, x−."""
         rows, cols = self.spec.rows - span + 1, self.spec.cols - span + 1
         cy = (np.arange(rows) + span / 2.0) * self.spec.cell_mm
         cx = (np.arange(cols) + span / 2.0) * self.spec.cell_mm
@@ -55,7 +55,8 @@ class ViewStack:
         norm = np.maximum(np.hypot(dx, dy), 1e-6)
         ux, uy = dx / norm, dy / norm
         towards = np.stack([-uy, ux, uy, -ux], axis=-1)  # outward normal · direction to the camera
-        return towards > threshold
+        dominant = towards == towards.max(axis=-1, keepdims=True)
+        return dominant & (towards > threshold)
 
     def sample(self, image: np.ndarray) -> np.ndarray:
         """BGR uint8 views, shape (len(heights), height_px, width_px, 3)."""
