@@ -26,7 +26,7 @@ ROOT="${DESTDIR:-}"
 ROOT="${ROOT%/}"
 DRY_RUN=0 SKIP_DEPS=0 START_NOW=0
 
-usage() { sed -n '2,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 for arg in "$@"; do
     case "$arg" in
         --dry-run) DRY_RUN=1 ;;

@@ -17,7 +17,7 @@ ROOT="${DESTDIR:-}"
 ROOT="${ROOT%/}"
 DRY_RUN=0 PURGE=0
 
-usage() { sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 for arg in "$@"; do
     case "$arg" in
         --dry-run) DRY_RUN=1 ;;
