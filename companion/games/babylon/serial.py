@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...errors import FormatError
 from ..jsonread import JsonReader
+from .consistency import problems
 from .model import DECORATIONS, MATERIALS, Board, Decoration, Pillar, PlacedTile, Tile, in_board
 from .moves import EFFECTS, read_cell, read_icons
 from .pieces import BRIDGE_GAP_READINGS, EXACT_COVER_READINGS, Options, PlayerState, Supply, Turn
@@ -155,7 +157,7 @@ def state_from_json(data: Any, source: str = "<state>"):
         turn_reader.get("wild_used").bool(),
     )
     rounds_total = reader.get("rounds").int(1)
-    return BabylonState(
+    state = BabylonState(
         seats=tuple(seats),
         options=options,
         flowers=flowers,
@@ -170,3 +172,9 @@ def state_from_json(data: Any, source: str = "<state>"):
         trims_done=reader.get("trims_done").int(0),
         serial=reader.get("serial").int(0),
     )
+    found = problems(state)
+    if found:
+        # Each key was well formed but the position is impossible (hand-edited or corrupt).
+        detail = "; ".join(found[:3]) + (" …" if len(found) > 3 else "")
+        raise FormatError(source, "", f"expected a position legal play can reach ({detail})")
+    return state

@@ -118,3 +118,16 @@ def test_duplicate_piece_ids_are_rejected():
     board["pillars"].append(dict(board["pillars"][0]))
     with pytest.raises(FormatError, match="unique"):
         saves.parse_state(data, "save.json")
+
+
+def test_an_impossible_position_is_refused_with_the_reason():
+    data = copy.deepcopy(_state_json())
+    data["state"]["supply"]["single"] += 1  # a pillar out of nowhere
+    with pytest.raises(FormatError, match="single: 149 accounted for, the game has 148") as info:
+        saves.parse_state(data, "save.json")
+    assert info.value.where == "state"
+    data = copy.deepcopy(_state_json())
+    tiles = data["state"]["players"][0]["board"]["tiles"]
+    tiles[0]["level"] = 5  # floating in the air, no level 4 below
+    with pytest.raises(FormatError, match="rests on 0 pillars"):
+        saves.parse_state(data, "save.json")
