@@ -293,7 +293,8 @@ def check_gpio(config: Any, machine: Machine) -> list[CheckResult]:
     if choice.mock:
         results.append(_warn("gpio", Message.of(N_("GPIO: mock pins ({reason}); LED and buzzer are only logged."),
                                                 reason=choice.reason),
-                             Message.of(N_("On a Raspberry Pi, install python3-lgpio and unset GPIOZERO_PIN_FACTORY."))))
+                             Message.of(N_("On a Raspberry Pi: install python3-lgpio, unset GPIOZERO_PIN_FACTORY, and run as a "
+                                           "user in the gpio group (sudo -u companion companion doctor)."))))
     else:
         results.append(_ok("gpio", Message.of(N_("GPIO: {reason}."), reason=choice.reason)))
     pins = settings.used_pins()

@@ -43,7 +43,7 @@ def choose_pin_factory(log_fallback: bool = True) -> PinFactoryChoice:
             warnings.simplefilter("ignore")  # gpiozero warns once per factory it skips
             factory = Device._default_pin_factory()
     except (BadPinFactory, ImportError, OSError, RuntimeError, ValueError) as exc:
-        reason = f"no GPIO on this machine ({exc})"
+        reason = f"no usable GPIO: not a Pi, or no access to /dev/gpiochip* ({exc})"
         if log_fallback:
             log.warning("feedback: %s; using gpiozero's mock pins", reason)
         return PinFactoryChoice(mock_factory(), True, reason)
