@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ...i18n import N_
 from ..api import Message, Move
+from .building import check_exact_cover
 from .model import SIZE, Board, Cell, Icons, cell_name, footprint, rotations
 from .moves import Exchange, PlaceDecoration, PlacePillar, PlaceTile
 from .topview import PILLAR, TopView
@@ -194,8 +195,6 @@ def _support_options(state: BabylonState, view: TopView, row: int, col: int, lev
 
 
 def _exact_cover(board: Board, row: int, col: int, level: int, reading: str) -> bool:
-    from .building import check_exact_cover
-
     return bool(check_exact_cover(board, row, col, level, reading))
 
 
@@ -259,9 +258,7 @@ class _Summary:
         return summary
 
     def _score(self, hidden: set[str], extra_tile: tuple[int, str] | None, belvedere: bool) -> int:
-        from .scoring import score_lines
-
-        _ = score_lines  # the categories below follow scoring.py line by line
+        # The same categories as scoring.score_lines, from counts (tests keep the two in step).
         tiles = [t for t in self.board.tiles if t.id in self.visible_cells and t.id not in hidden]
         levels = [t.level for t in self.board.tiles] + ([extra_tile[0]] if extra_tile else [])
         total = 2 * max(levels, default=0)
