@@ -150,6 +150,19 @@ class BabylonState(GameState):
             "over": N_("The game is over."),
         }
         out = [Message.of(texts[self.stage])]
+        if self.stage == "quarry":
+            from .hints import quarry_options
+
+            place, _, other, own = quarry_options(self)[0]
+            out.append(
+                Message.of(
+                    N_("Most pillars: the tile at quarry place {row},{col} gives {other} ({own} if it shows your flower)."),
+                    row=place[0] + 1,
+                    col=place[1] + 1,
+                    other=other,
+                    own=own,
+                )
+            )
         if self.effect != "none" and self.stage in ("quarry", "build"):
             out.append(Message.of(EFFECT_TEXT[self.effect]))
         return tuple(out)

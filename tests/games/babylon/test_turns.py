@@ -134,4 +134,5 @@ def test_exchange_is_allowed_before_the_quarry_too():
 def test_guidance_names_the_phase_and_the_token():
     state = replace(started(), effect="fewer_pillars")
     texts = [m.render() for m in state.guidance()]
-    assert texts[0].startswith("Take one visible tile") and "1 pillar fewer" in texts[1]
+    assert texts[0].startswith("Take one visible tile") and "1 pillar fewer" in texts[-1]
+    assert texts[1] == "Most pillars: the tile at quarry place 1,1 gives 3 (4 if it shows your flower)."  # a granite corner: 4 edges, less 1 for the token
