@@ -43,6 +43,6 @@ def format_sheet(sheet: ScoreSheet, lang: str | None, winners: tuple[int, ...] =
         out.append(f"tie broken by {sheet.tiebreak_label.render(lang)} [{sheet.tiebreak_rule}]")
     if winners:
         out.append("winner: " + ", ".join(sheet.players[p] for p in winners))
-    elif sheet.players:
+    elif sheet.leaders():
         out.append("leading: " + ", ".join(sheet.players[p] for p in sheet.leaders()))
     return out

@@ -149,6 +149,9 @@ class ScoreSheet:
     tiebreak_rule: str | None = None
     tiebreak_label: Message | None = None
     final: bool = False
+    # False for games won by a condition rather than by points (Babel Builders, Baubylon): the
+    # totals are then informative only, and nobody "leads" by them.
+    ranked: bool = True
 
     def total(self, player: int) -> int:
         return sum(line.points for line in self.lines if line.player == player)
@@ -170,8 +173,8 @@ class ScoreSheet:
         return (self.total(player), *extra)
 
     def leaders(self) -> tuple[int, ...]:
-        """The players ranked first (several when the tie-break leaves them equal)."""
-        if not self.players:
+        """The players ranked first (several when the tie-break leaves them equal); none if unranked."""
+        if not self.players or not self.ranked:
             return ()
         best = max(self._key(p) for p in range(len(self.players)))
         return tuple(p for p in range(len(self.players)) if self._key(p) == best)
@@ -192,6 +195,7 @@ class ScoreSheet:
             "totals": list(self.totals()),
             "tiebreak": list(self.tiebreak),
             "tiebreak_rule": self.tiebreak_rule,
+            "ranked": self.ranked,
             "leaders": list(self.leaders()),
         }
 

@@ -75,3 +75,9 @@ def test_tiebreak_decides_only_on_equal_totals():
     assert not shared.tiebreak_decided()
     clear = ScoreSheet("g", ("A", "B"), (line(0, "a", 10), line(1, "a", 9)), tiebreak=(-9, 0))
     assert clear.leaders() == (0,) and not clear.tiebreak_decided()
+
+
+def test_unranked_sheet_has_no_leaders():
+    sheet = ScoreSheet("g", ("A", "B"), (line(0, "a", 3),), ranked=False)
+    assert sheet.leaders() == ()
+    assert sheet.to_json()["ranked"] is False

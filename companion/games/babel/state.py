@@ -465,7 +465,7 @@ class BabelState(GameState):
                     rule_id=self.end_rule or "babel.end.complete", points=1 if p in winners else 0,
                     detail=won if p in winners else None,
                 ))
-        return ScoreSheet(self.game, self.names, tuple(lines), final=self.is_over)
+        return ScoreSheet(self.game, self.names, tuple(lines), final=self.is_over, ranked=False)
 
     def progress(self) -> dict[str, tuple[int, int]]:
         """Per cell of the blueprint: (cubes built, cubes the blueprint asks for)."""

@@ -296,7 +296,7 @@ class BaubylonState(GameState):
                 points=1 if self.winner == player else 0,
                 detail=Message.of(N_("best pawn at height {height} of {goal}"), height=best, goal=goal_height),
             ))
-        return ScoreSheet(self.game, self.names, tuple(lines), final=self.is_over)
+        return ScoreSheet(self.game, self.names, tuple(lines), final=self.is_over, ranked=False)
 
     def guidance(self) -> tuple[Message, ...]:
         if self.is_over:
