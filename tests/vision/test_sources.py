@@ -32,9 +32,8 @@ def test_image_folder_in_name_order_skipping_a_corrupt_file(tmp_path, caplog):
     (tmp_path / "c.jpg").write_bytes(b"not a jpeg at all")
     cv2.imwrite(str(tmp_path / "d.png"), _image(40))
     (tmp_path / "notes.txt").write_text("ignored")
-    with caplog.at_level(logging.WARNING, logger="companion.vision.sources"):
-        with FileSource(tmp_path) as source:
-            frames = list(source)
+    with caplog.at_level(logging.WARNING, logger="companion.vision.sources"), FileSource(tmp_path) as source:
+        frames = list(source)
     assert [int(f.image[0, 0, 0]) for f in frames] == [10, 20, 40]
     assert [f.index for f in frames] == [0, 1, 2]
     assert source.skipped == [tmp_path / "c.jpg"]
