@@ -210,6 +210,68 @@ def test_picamera2_without_cameras_is_not_found(tmp_path, monkeypatch):
     assert not probe.found and "no camera" in probe.error
 
 
+class FakeCapture:
+    """cv2.VideoCapture stand-in: a webcam that opens, sends frames, and may refuse manual exposure."""
+
+    opened, frames, manual_ok = True, True, True
+    released = False
+
+    def __init__(self, device, backend):
+        self.auto_exposure = 3.0  # V4L2 aperture priority (auto)
+
+    def isOpened(self):  # noqa: N802 - cv2's name
+        return self.opened
+
+    def read(self):
+        class Frame:
+            shape = (720, 1280, 3)
+
+        return (True, Frame()) if self.frames else (False, None)
+
+    def set(self, prop, value):
+        if prop == "AUTO_EXPOSURE" and self.manual_ok:
+            self.auto_exposure = float(value)
+            return True
+        return False
+
+    def get(self, prop):
+        return self.auto_exposure
+
+    def release(self):
+        FakeCapture.released = True
+
+
+@pytest.fixture
+def fake_cv2(monkeypatch, tmp_path):
+    import types
+
+    module = types.SimpleNamespace(VideoCapture=FakeCapture, CAP_V4L2=200, CAP_PROP_AUTO_EXPOSURE="AUTO_EXPOSURE",
+                                   CAP_PROP_AUTO_WB="AUTO_WB")
+    monkeypatch.setitem(sys.modules, "cv2", module)
+    (tmp_path / "video0").touch()
+    for name, value in (("opened", True), ("frames", True), ("manual_ok", True), ("released", False)):
+        monkeypatch.setattr(FakeCapture, name, value)
+    return FakeCapture
+
+
+def test_opencv_probe_with_a_webcam_that_takes_manual_exposure(fake_cv2, tmp_path):
+    probe = diagnostics.probe_opencv(0, tmp_path)
+    assert probe == CameraProbe("opencv", True, str(tmp_path / "video0"), (1280, 720), True)
+    assert fake_cv2.released
+
+
+def test_opencv_probe_with_a_webcam_stuck_in_auto_exposure(fake_cv2, tmp_path):
+    fake_cv2.manual_ok = False
+    assert diagnostics.probe_opencv(0, tmp_path).exposure_locked is False
+
+
+@pytest.mark.parametrize(("attr", "error"), [("opened", "cannot open"), ("frames", "no frame arrived")])
+def test_opencv_probe_names_what_went_wrong(fake_cv2, tmp_path, attr, error):
+    setattr(fake_cv2, attr, False)
+    probe = diagnostics.probe_opencv(0, tmp_path)
+    assert probe.found and probe.frame is None and error in probe.error
+
+
 def test_opencv_probe_is_skipped_without_a_device_node(tmp_path):
     assert diagnostics.probe_opencv(0, tmp_path) is None
 
