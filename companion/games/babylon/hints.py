@@ -67,6 +67,24 @@ class Placement:
     def value(self) -> int:
         return self.points + sum(p for _, p in self.best_decorations)
 
+    def to_json(self) -> dict:
+        """For the hint screen: where, how, and what it earns."""
+        return {
+            "tile": self.tile,
+            "at": [self.row, self.col],
+            "level": self.level,
+            "rotation": self.rotation,
+            "icons": list(self.icons),
+            "pillars": [{"cell": list(cell), "size": size} for cell, size in self.pillars],
+            "statues": [list(cell) for cell in self.statues],
+            "exchanges": self.exchanges,
+            "belvedere": None if self.belvedere is None else list(self.belvedere),
+            "decorations": [{"move": move.to_json(), "points": points} for move, points in self.decorations],
+            "points": self.points,
+            "value": self.value,
+            "moves": [move.to_json() for move in self.moves],
+        }
+
 
 def legal_placements(state: BabylonState) -> list[Placement]:
     if state.stage != "build":

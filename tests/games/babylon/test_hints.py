@@ -3,6 +3,7 @@ its points are the real score change and its decorations are accepted afterwards
 
 from __future__ import annotations
 
+import json
 import random
 
 from companion.games.babylon.hints import legal_placements, suggest
@@ -72,3 +73,5 @@ def test_suggest_ranks_by_value_with_a_reason():
     assert placement.best_decorations, "the fountain next to b1 at level 2 should be found"
     assert placement.value >= best[1][0].value >= best[2][0].value
     assert "VP" in reason.render()
+    data = json.loads(json.dumps(placement.to_json()))
+    assert data["value"] == placement.value and data["moves"][-1]["kind"] == "tile"
