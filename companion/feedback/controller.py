@@ -19,10 +19,11 @@ from ..referee.events import (
     MoveAccepted,
     SourceStatus,
     TurnGuidance,
+    ViolationCleared,
     ViolationFound,
 )
 from .devices import FeedbackDevices, FeedbackSettings
-from .patterns import DIM_AMBER, OFF, PATTERNS, Pattern
+from .patterns import DIM_AMBER, DIM_RED, OFF, PATTERNS, Colour, Pattern
 from .pins import PinFactoryChoice, choose_pin_factory, mock_factory
 from .player import PatternPlayer
 from .quiet import QuietHours
@@ -35,16 +36,22 @@ _BY_EVENT: tuple[tuple[type[Event], str], ...] = (
     (AskPlayer, "ask"),
     (TurnGuidance, "your_turn"),
     (GameOver, "game_over"),
+    (ViolationCleared, "cleared"),
 )
 
 
-def pattern_for(event: Event, camera_lost: bool = False) -> Pattern | None:
-    """The pattern an event calls for, or None (score changes and overrides show on screen only)."""
+def pattern_for(event: Event, camera_lost: bool = False, last_player: int | None = None) -> Pattern | None:
+    """The pattern an event calls for, or None (score changes and overrides show on screen only).
+
+    `camera_lost`: a "lost" was already signalled; `last_player`: whose turn was last announced, so
+    "your turn" sounds when the turn passes, not after every step of a multi-step turn."""
     if isinstance(event, SourceStatus):
         if event.status == "lost":
             return None if camera_lost else PATTERNS["source_lost"]  # say it once, then rest amber
         if event.status == "ok" and camera_lost:
             return PATTERNS["source_back"]
+        return None
+    if isinstance(event, TurnGuidance) and (event.player is None or event.player == last_player):
         return None
     for event_type, name in _BY_EVENT:
         if isinstance(event, event_type):
@@ -59,6 +66,8 @@ class Feedback:
         self.mock = mock
         self.player = PatternPlayer(devices.show, describe=mock, wait=wait)
         self.camera_lost = False
+        self.violation_standing = False  # red rests on the LED until the table is put right
+        self.last_player: int | None = None
 
     @classmethod
     def from_config(cls, config: Any, *, on_confirm: Callable[[], None] | None = None,
@@ -85,13 +94,25 @@ class Feedback:
 
     def handle(self, event: Event) -> Pattern | None:
         """Start the event's pattern in the background and return it (None: nothing to show)."""
-        pattern = pattern_for(event, self.camera_lost)
+        pattern = pattern_for(event, self.camera_lost, self.last_player)
         if isinstance(event, SourceStatus) and event.status in ("lost", "ok"):
             self.camera_lost = event.status == "lost"
-            self.player.set_resting(DIM_AMBER if self.camera_lost else OFF)
+        elif isinstance(event, ViolationFound):
+            self.violation_standing = True
+        elif isinstance(event, MoveAccepted | ViolationCleared | GameOver):
+            self.violation_standing = False
+        elif isinstance(event, TurnGuidance) and event.player is not None:
+            self.last_player = event.player
+        self.player.set_resting(self.resting_colour())
         if pattern is not None:
             self.player.play(pattern)
         return pattern
+
+    def resting_colour(self) -> Colour:
+        """What the LED shows between patterns: a lost camera outranks a standing violation."""
+        if self.camera_lost:
+            return DIM_AMBER
+        return DIM_RED if self.violation_standing else OFF
 
     def set_volume(self, volume: float) -> None:
         """From the settings screen: 0.0 (silent) to 1.0; takes effect at the next note."""

@@ -21,6 +21,7 @@ WHITE: Colour = (1.0, 1.0, 1.0)
 AMBER: Colour = (1.0, 0.5, 0.0)
 MAGENTA: Colour = (1.0, 0.0, 1.0)
 DIM_AMBER: Colour = (0.25, 0.125, 0.0)  # resting colour while the camera is lost
+DIM_RED: Colour = (0.25, 0.0, 0.0)  # resting colour until a violation is put right
 
 # Notes (Hz) inside a TonalBuzzer's A4 ± 2 octaves range (110-1760 Hz).
 A3, A4, C5, E5, G5, C6 = 220.0, 440.0, 523.25, 659.26, 783.99, 1046.5
@@ -53,7 +54,7 @@ class Pattern:
 
 def _colour_name(colour: Colour) -> str:
     names = {GREEN: "green", RED: "red", BLUE: "blue", CYAN: "cyan", WHITE: "white",
-             AMBER: "amber", MAGENTA: "magenta", DIM_AMBER: "dim amber"}
+             AMBER: "amber", MAGENTA: "magenta", DIM_AMBER: "dim amber", DIM_RED: "dim red"}
     return names.get(colour, "rgb{:.2f},{:.2f},{:.2f}".format(*colour))
 
 
@@ -79,7 +80,9 @@ GAME_OVER = Pattern(
 )
 SOURCE_LOST = Pattern("source_lost", _repeat(2, Step(0.3, AMBER, A3), Step(0.2, OFF)), urgent=True)
 SOURCE_BACK = Pattern("source_back", (Step(0.2, GREEN),))
+# The table is back as it was before the violation: a silent green blink, the red goes out.
+CLEARED = Pattern("cleared", (Step(0.3, GREEN),))
 
 PATTERNS: dict[str, Pattern] = {
-    p.name: p for p in (ACCEPTED, VIOLATION, ASK, YOUR_TURN, GAME_OVER, SOURCE_LOST, SOURCE_BACK)
+    p.name: p for p in (ACCEPTED, VIOLATION, ASK, YOUR_TURN, GAME_OVER, SOURCE_LOST, SOURCE_BACK, CLEARED)
 }

@@ -54,6 +54,8 @@ class PatternPlayer:
 
     def set_resting(self, colour: Colour) -> None:
         with self._lock:
+            if colour == self._resting:
+                return
             self._resting = colour
             if self._playing is None and not self._pending:
                 self._show(colour, None)

@@ -234,3 +234,53 @@ def test_events_without_a_pattern():
     assert pattern_for(OverrideRecorded("babylon", 4, "undo", Message.of("undone"))) is None
     assert pattern_for(SourceStatus("babylon", 4, "busy")) is None  # a hand over the board is normal
     assert pattern_for(SourceStatus("babylon", 4, "ok")) is None  # ok without a loss before it
+
+
+def _ruling(rejected: bool):
+    from companion.games.api import Move, Ruling, Violation
+
+    class Put(Move):
+        kind = "put"
+
+        def to_json(self):
+            return {"kind": "put"}
+
+    return Ruling(Put(), (Violation("babylon.build.support", Message.of("x")),) if rejected else ())
+
+
+def test_red_rests_on_the_led_until_the_violation_is_put_right(make_feedback):
+    from companion.referee.events import ViolationCleared
+
+    feedback = make_feedback()
+    feedback.handle(ViolationFound("babylon", 3, _ruling(True), None))
+    assert feedback.player.wait_idle(5)
+    assert feedback.devices.led.value == (0.25, 0.0, 0.0)
+    # the camera drops meanwhile: amber outranks red, and red comes back with the camera
+    feedback.handle(SourceStatus("babylon", 3, "lost"))
+    assert feedback.player.wait_idle(5)
+    assert feedback.devices.led.value == (0.25, 0.125, 0.0)
+    feedback.handle(SourceStatus("babylon", 3, "ok"))
+    assert feedback.player.wait_idle(5)
+    assert feedback.devices.led.value == (0.25, 0.0, 0.0)
+    assert feedback.handle(ViolationCleared("babylon", 3, None)).name == "cleared"
+    assert feedback.player.wait_idle(5)
+    assert feedback.devices.led.value == (0.0, 0.0, 0.0)
+    assert PATTERNS["cleared"].steps[0].tone is None  # putting things right is not worth a beep
+
+
+def test_an_accepted_move_after_a_violation_also_puts_the_red_out(make_feedback):
+    feedback = make_feedback()
+    feedback.handle(ViolationFound("babylon", 3, _ruling(True), None))
+    feedback.handle(MoveAccepted("babylon", 4, _ruling(False), None))
+    assert feedback.player.wait_idle(5)
+    assert feedback.devices.led.value == (0.0, 0.0, 0.0)
+
+
+def test_your_turn_sounds_when_the_turn_passes_not_after_every_step(make_feedback):
+    from companion.referee.events import TurnGuidance
+
+    feedback = make_feedback()
+    played = [feedback.handle(TurnGuidance("babylon", n, player, "build"))
+              for n, player in enumerate([0, 0, 1, 1, None, 0])]
+    assert [p.name if p else None for p in played] == ["your_turn", None, "your_turn", None, None, "your_turn"]
+    assert feedback.player.wait_idle(5)
