@@ -11,7 +11,7 @@ in step.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...i18n import N_
@@ -54,13 +54,16 @@ class Placement:
 
     @property
     def best_decorations(self) -> tuple[tuple[PlaceDecoration, int], ...]:
-        """Enabled decorations that can all be taken together (no shared space), best first."""
+        """Enabled decorations that can all be taken together (no shared space, one round-token
+        icon at most), best first."""
         used: set[Cell] = set()
         chosen = []
-        for move, points in sorted(self.decorations, key=lambda d: -d[1]):
-            if used.isdisjoint(move.cells):
+        wild_used = False
+        for move, points in sorted(self.decorations, key=lambda d: (-d[1], d[0].wild is not None)):
+            if used.isdisjoint(move.cells) and not (wild_used and move.wild is not None):
                 chosen.append((move, points))
                 used.update(move.cells)
+                wild_used = wild_used or move.wild is not None
         return tuple(chosen)
 
     @property
@@ -96,6 +99,9 @@ def legal_placements(state: BabylonState) -> list[Placement]:
     statues_standing = tuple(d.cells[0] for d in board.decorations if d.kind == "statue")
     summary = _Summary.of(board, view, state.flowers)
     supply = {k: state.supply.count(k) for k in _DECO_KINDS}
+    wild_effect = state.effect if state.effect in ("icon_swap", "icon_blank") and not state.turn.wild_used else None
+    targets = {icon: tuple(_icon_choices(icon, wild_effect, supply)) for icon in (None, *_DECO_KINDS)}
+    memo: dict[tuple, tuple[tuple[PlaceDecoration, int], ...]] = {}
     for which in ("new", "slot"):
         tile = state.held_tile(which)
         if tile is None or tile.icons is None:
@@ -108,16 +114,25 @@ def legal_placements(state: BabylonState) -> list[Placement]:
                     level, pillars, statues, exchanges, open_cell = option
                     points = summary.delta_for_tile(cells, level, tile.flower, open_cell is not None)
                     standing = [c for c in statues_standing if c not in statues]
-                    memo: dict[tuple[Cell, str], tuple[tuple[PlaceDecoration, int], ...]] = {}
                     for k, layout in enumerate(layouts):
                         decos: list[tuple[PlaceDecoration, int]] = []
                         for cell, icon in zip(cells, layout, strict=True):
-                            if icon is None or cell == open_cell or supply.get(icon, 0) < 1:
+                            if cell == open_cell:
                                 continue
-                            key = (cell, icon)
-                            if key not in memo:
-                                memo[key] = tuple(_decorations_at(state, view, cells, cell, icon, level, standing))
-                            decos.extend(memo[key])
+                            for target, wild in targets[icon]:
+                                # Shared by every support and both tiles at this footprint and level.
+                                key = (row, col, level, statues, cell, target)
+                                found = memo.get(key)
+                                if found is None:
+                                    found = memo[key] = tuple(
+                                        _decorations_at(state, view, cells, cell, target, level, standing)
+                                    )
+                                if not found:
+                                    continue
+                                if wild:
+                                    decos.extend((PlaceDecoration(m.piece, m.cells, (cell, target)), g) for m, g in found)
+                                else:
+                                    decos.extend(found)
                         out.append(
                             Placement(
                                 which, row, col, level, k, layout, pillars, statues, exchanges, open_cell, tuple(decos), points
@@ -216,6 +231,17 @@ def _exact_cover(board: Board, row: int, col: int, level: int, reading: str) -> 
     return bool(check_exact_cover(board, row, col, level, reading))
 
 
+def _icon_choices(icon, wild_effect: str | None, supply: dict[str, int]):
+    """(icon, by round token?) a new tile's space may count as: its own, and with this round's token
+    (babylon.round_token) any other icon (icon_swap) or any icon on a blank space (icon_blank)."""
+    if icon is not None and supply.get(icon, 0) > 0:
+        yield icon, False
+    if (wild_effect == "icon_swap" and icon is not None) or (wild_effect == "icon_blank" and icon is None):
+        for other in _DECO_KINDS:
+            if other != icon and supply.get(other, 0) > 0:
+                yield other, True
+
+
 def _decorations_at(state, view: TopView, cells, cell: Cell, icon: str, level: int, standing):
     """Decorations joining the new tile's space `cell` (showing `icon`) to the garden as it is."""
     if icon == "statue":
@@ -261,6 +287,7 @@ class _Summary:
     flowers: tuple[str, ...]
     visible_cells: dict[str, set[Cell]]
     baseline: int = 0
+    deltas: dict = field(default_factory=dict)
 
     @classmethod
     def of(cls, board: Board, view: TopView, flowers: tuple[str, ...]) -> _Summary:
@@ -303,9 +330,12 @@ class _Summary:
         return total
 
     def delta_for_tile(self, cells, level: int, flower: str, belvedere: bool) -> int:
-        covered = set(cells)
-        hidden = {piece for piece, where in self.visible_cells.items() if where <= covered}
-        return self._score(hidden, (level, flower), belvedere) - self.baseline
+        key = (cells, level, flower, belvedere)
+        if key not in self.deltas:
+            covered = set(cells)
+            hidden = {piece for piece, where in self.visible_cells.items() if where <= covered}
+            self.deltas[key] = self._score(hidden, (level, flower), belvedere) - self.baseline
+        return self.deltas[key]
 
 
 def quarry_options(state: BabylonState) -> list[tuple[tuple[int, int], str, int, int]]:

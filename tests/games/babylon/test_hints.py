@@ -9,7 +9,7 @@ import random
 from companion.games.babylon.hints import legal_placements, suggest
 from companion.games.babylon.moves import PlaceTile
 
-from .helpers import building, deco, hold, put
+from .helpers import building, deco, hold, new_turn, put
 from .make_examples import midgame
 
 
@@ -75,3 +75,23 @@ def test_suggest_ranks_by_value_with_a_reason():
     assert "VP" in reason.render()
     data = json.loads(json.dumps(placement.to_json()))
     assert data["value"] == placement.value and data["moves"][-1]["kind"] == "tile"
+
+
+def test_round_token_icons_enable_decorations_in_placements():
+    state = put(building(effect="icon_blank"), 0, 0, 1, icons=(None, "fountain", None, None))
+    state = hold(new_turn(state), icons=("stairs", None, None, None))  # a blank TR, TL shows stairs
+    found = [
+        (p, move)
+        for p in legal_placements(state)
+        if (p.row, p.col, p.level) == (0, 2, 1)
+        for move, _ in p.decorations
+        if move.piece == "fountain"
+    ]
+    assert found and all(move.wild is not None for _, move in found)
+    placement, move = found[0]
+    after = state
+    for step in placement.moves:
+        after = after.apply(step)
+    assert after.check(move).accepted
+    # The best set takes the 3-VP fountain and no second round-token icon (one per turn).
+    assert [m for m, _ in placement.best_decorations if m.wild is not None] == [move]
