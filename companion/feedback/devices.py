@@ -124,6 +124,7 @@ class FeedbackDevices:
         from gpiozero import RGBLED, Button
 
         self.settings = settings
+        self.pin_factory = pin_factory
         self._closables: list[Any] = []
         try:
             self.led = RGBLED(*settings.led_pins, pwm=True, pin_factory=pin_factory)
@@ -151,6 +152,10 @@ class FeedbackDevices:
             self.sounder.silence()
         else:
             self.sounder.sound(tone)
+
+    def led_pins(self) -> list[Any]:
+        """The red, green and blue legs' pin objects (mock pins record their states and times)."""
+        return [self.pin_factory.pin(number) for number in self.settings.led_pins]
 
     def rest(self, colour: Colour = OFF) -> None:
         self.show(colour, None)

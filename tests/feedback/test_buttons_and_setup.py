@@ -131,3 +131,21 @@ def test_a_gpio_failure_on_the_pi_falls_back_to_logging_so_the_referee_keeps_goi
         assert feedback.player.wait_idle(5)
     finally:
         feedback.close()
+
+
+def test_self_test_plays_the_named_patterns_and_reports_timing(capsys):
+    from companion.feedback.__main__ import main
+
+    assert main(["accepted", "ask"]) == 0
+    out = capsys.readouterr().out
+    assert "(mock GPIO)" in out
+    assert "accepted: LED green, buzzer 1 beep(s) at 659 Hz, 0.50 s" in out
+    assert out.count("pin timing within") == 2
+    assert "handle() returns in" in out
+
+
+def test_self_test_refuses_an_unknown_pattern(capsys):
+    from companion.feedback.__main__ import main
+
+    assert main(["fanfare"]) == 2
+    assert "unknown pattern 'fanfare'" in capsys.readouterr().err
