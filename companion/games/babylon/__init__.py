@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...i18n import N_
 from .. import registry
 from ..api import GameSpec, Option
-from .model import Board, Decoration, Pillar, PlacedTile, Tile
+from .model import DEFAULT_FLOWERS, Board, Decoration, Pillar, PlacedTile, Tile
 from .rules import RULES
 from .state import BabylonState, new_game
 from .topview import TopItem, TopView, covered_pieces, top_view, visible_pieces
@@ -35,6 +35,11 @@ SPEC = registry.register(
                 N_("babylon.build.no_exact_cover: a tile may not exactly cover the tile directly beneath it (directly_beneath, ja rulebook) or any tile at all (any_tile, zh-TW rulebook)."),
                 "directly_beneath",
                 ("directly_beneath", "any_tile"),
+            ),
+            Option(
+                "flowers",
+                N_("The four flowers, comma separated, in seat order: each player takes the board of their flower."),
+                ",".join(DEFAULT_FLOWERS),
             ),
         ),
         rules=RULES,

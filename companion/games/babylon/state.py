@@ -253,9 +253,12 @@ def new_game(
     players: tuple[str, ...],
     bridge_gap: str = "bridge_level",
     exact_cover: str = "directly_beneath",
-    flowers: tuple[str, ...] = DEFAULT_FLOWERS,
+    flowers: tuple[str, ...] | str = DEFAULT_FLOWERS,
 ) -> BabylonState:
-    """babylon.setup.*: players listed from the start player clockwise, each with a flower."""
+    """babylon.setup.*: players listed from the start player clockwise. `flowers` names the four
+    flowers (a tuple or "a,b,c,d"); player i takes the board of flower i."""
+    if isinstance(flowers, str):
+        flowers = tuple(f.strip() for f in flowers.split(","))
     count = len(players)
     if count not in ROUNDS:
         raise CompanionError(f"Babylon is for 2 to 4 players, got {count} [babylon.setup.rounds]")

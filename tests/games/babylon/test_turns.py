@@ -35,6 +35,8 @@ def test_setup_boards_and_round_counts():
             assert seat.slot.material == "start" and seat.slot.flower == seat.flower
     with pytest.raises(CompanionError, match="babylon.setup.rounds"):
         new_game(("A", "B", "C", "D", "E"))
+    pink_first = new_game(("A", "B"), flowers="pink, white, yellow, blue")
+    assert [seat.flower for seat in pink_first.seats] == ["pink", "white"]
     with pytest.raises(CompanionError, match="babylon.setup.board"):
         new_game(("A", "B"), flowers=("white", "white", "pink", "blue"))
 
