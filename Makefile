@@ -25,11 +25,11 @@ run: venv catalogues
 	$(BIN)/companion run $(ARGS)
 
 test: venv catalogues
-	$(BIN)/ruff check companion tests benchmarks
+	$(BIN)/ruff check companion tests hardware
 	bash scripts/with-display.sh $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: venv
-	$(BIN)/ruff check companion tests benchmarks
+	$(BIN)/ruff check companion tests hardware
 
 bench: venv
 	$(BIN)/companion bench $(ARGS)
@@ -60,10 +60,10 @@ catalogues: venv
 	@$(BIN)/python -m companion.i18n compile
 
 install:
-	bash systemd/install.sh
+	bash systemd/install.sh $(ARGS)
 
 uninstall:
-	bash systemd/uninstall.sh
+	bash systemd/uninstall.sh $(ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
