@@ -89,3 +89,18 @@ def test_bad_grid_sizes_are_refused(text):
 def test_grid_sizes_parse():
     assert parse_grid_size("19x19") == (19, 19)
     assert parse_grid_size("9×13") == (9, 13)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("n", "photo"),
+    [
+        (19, {"wood": (40, 75, 110)}),  # dark walnut: faint lines, dark board next to black stones
+        (13, {"blur": 0.8, "jpeg_quality": 75}),  # soft focus and JPEG blocks
+    ],
+)
+def test_harder_photos_read_exactly(n, photo):
+    spec = grid_board(n, n, True)
+    stones = sy.random_position(spec, np.random.default_rng(n), fill=0.45)
+    view = sy.go_board_photo(spec, stones, seed=n, tilt_deg=25, turn_deg=-6, **photo)
+    assert read_grid(view.image, n, n).tokens == expected(spec, stones)

@@ -72,13 +72,13 @@ def fit_lattice(image: np.ndarray, n_u: int, n_v: int) -> LatticeFit:
                           "(is the whole board in view, in focus and lit?)")
     fam_a, fam_b = _order(fam_a, fam_b), _order(fam_b, fam_a)
     points, index = _intersections(fam_a, fam_b, small.shape)
-    best = _ransac_lattice(fam_a, fam_b, points)
+    # Lines are sampled at rounded positions that can fall beside a 1-px line: use 3×3 maxima.
+    evidence = cv2.dilate(evidence, np.ones((3, 3), np.uint8))
+    best = _ransac_lattice(fam_a, fam_b, points, evidence)
     if best is None:
         raise LocateError("no regular line grid found in the image")
     lattice_h, inlier_uv, inlier_px = best
     lattice_h = _orient(lattice_h, inlier_uv)
-    # Lines are sampled at rounded positions that can fall beside a 1-px line: use 3×3 maxima.
-    evidence = cv2.dilate(evidence, np.ones((3, 3), np.uint8))
     lattice_h = _subdivide(evidence, lattice_h, _to_lattice(lattice_h, inlier_px))
     uv = _to_lattice(lattice_h, inlier_px)
     u0 = _best_window(evidence, lattice_h, np.round(uv[:, 0]).astype(int), n_u, axis=0, other=uv[:, 1])
@@ -98,6 +98,33 @@ def fit_lattice(image: np.ndarray, n_u: int, n_v: int) -> LatticeFit:
     return LatticeFit(full_h / full_h[2, 2], int(keep.sum()), error / scale, full_lines)
 
 
+ORIENTATIONS = 12  # directions the oriented line filter tries (every 15°)
+
+
+def _oriented_evidence(evidence: np.ndarray, expected: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per pixel, the strongest mean black-hat response along a short straight segment, and
+    which of the ORIENTATIONS gave it.
+
+    A board line is straight over a good part of a pitch around every empty point; stone rims
+    curve away, and the crossings of a "+" respond to its two true directions only, so diagonals
+    through rows of crossings or stones get no support.
+    """
+    length = max(9, int(round(0.35 * min(evidence.shape) / max(expected, 2))) | 1)
+    centre = length // 2
+    src = evidence.astype(np.float32)
+    responses = []
+    for i in range(ORIENTATIONS):
+        phi = np.pi * i / ORIENTATIONS  # direction along the line
+        kernel = np.zeros((length, length), np.float32)
+        dx, dy = np.cos(phi) * centre, np.sin(phi) * centre
+        cv2.line(kernel, (int(round(centre - dx)), int(round(centre - dy))),
+                 (int(round(centre + dx)), int(round(centre + dy))), 1.0, 1, cv2.LINE_AA)
+        kernel /= kernel.sum()
+        responses.append(cv2.filter2D(src, -1, kernel, borderType=cv2.BORDER_CONSTANT))
+    stack = np.stack(responses)
+    return stack.max(axis=0), stack.argmax(axis=0)
+
+
 def _hough_lines(evidence: np.ndarray, expected: int) -> np.ndarray:
     """(rho, theta) lines, strongest first, with near-duplicates suppressed."""
     _, binary = cv2.threshold(evidence, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
@@ -113,13 +140,46 @@ def _hough_lines(evidence: np.ndarray, expected: int) -> np.ndarray:
     lines = found[:, 0, :].astype(np.float64)  # strongest first
     # Lines closer than a third of the smallest plausible pitch are one line seen twice.
     min_gap = 0.3 * (0.4 * min(binary.shape) / max(expected - 1, 1))
+    lines = _orientation_consistent(lines[: 60 * expected], evidence, expected)
     kept: list[np.ndarray] = []
-    for line in lines[: 60 * expected]:
+    for line in lines:
         if len(kept) >= 6 * expected:
             break
         if all(not _same_line(line, other, min_gap, binary.shape) for other in kept):
             kept.append(line)
     return np.array(kept) if kept else np.empty((0, 2))
+
+
+def _orientation_consistent(lines: np.ndarray, evidence: np.ndarray, expected: int) -> np.ndarray:
+    """Keep lines whose evidence mostly runs along them.
+
+    Diagonals through rows of crossings or stones collect Hough votes from pixels whose own
+    direction is across them (the arms of each "+", stone rims); a board line's pixels point
+    along it. A line is kept when at least half its strong pixels agree within one step.
+    """
+    if not len(lines):
+        return lines
+    strength, best = _oriented_evidence(evidence, expected)
+    h, w = evidence.shape
+    floor = np.percentile(strength, 90)
+    keep = []
+    for rho, theta in lines:
+        direction = (theta - np.pi / 2) % np.pi
+        index = int(round(direction / (np.pi / ORIENTATIONS))) % ORIENTATIONS
+        foot = np.array([np.cos(theta) * rho, np.sin(theta) * rho])
+        along = np.array([-np.sin(theta), np.cos(theta)])
+        t = np.linspace(-np.hypot(h, w), np.hypot(h, w), 1000)  # covers the image, ~2.5 px apart
+        pts = foot + t[:, None] * along
+        xs, ys = np.round(pts[:, 0]).astype(int), np.round(pts[:, 1]).astype(int)
+        inside = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+        xs, ys = xs[inside], ys[inside]
+        on = strength[ys, xs] >= floor
+        if on.sum() < 5:
+            keep.append(False)
+            continue
+        diff = np.abs(((best[ys[on], xs[on]] - index + ORIENTATIONS // 2) % ORIENTATIONS) - ORIENTATIONS // 2)
+        keep.append(bool(np.mean(diff <= 1) >= 0.5))
+    return lines[np.array(keep, dtype=bool)]
 
 
 def _same_line(a: np.ndarray, b: np.ndarray, gap: float, shape: tuple[int, ...]) -> bool:
@@ -213,8 +273,13 @@ def _support(near: np.ndarray, uv: np.ndarray) -> int:
     return len(np.unique(keys))
 
 
-def _ransac_lattice(fam_a: np.ndarray, fam_b: np.ndarray, points: np.ndarray):
-    """Every neighbouring-line cell as a unit-square hypothesis; refine the most supported ones."""
+def _ransac_lattice(fam_a: np.ndarray, fam_b: np.ndarray, points: np.ndarray, evidence: np.ndarray):
+    """Every neighbouring-line cell as a unit-square hypothesis; refine the most supported ones.
+
+    Diagonals through rows of stones also cross on lattice points, so a sheared lattice can be
+    supported nearly as well as the true one: among the well-supported lattices, the one whose
+    lines lie on dark lines in the picture (and whose half-way lines do not) wins.
+    """
     unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float64)
     hypotheses = []
     for i in range(len(fam_a) - 1):
@@ -230,8 +295,8 @@ def _ransac_lattice(fam_a: np.ndarray, fam_b: np.ndarray, points: np.ndarray):
                 continue
             hypotheses.append((_support(near, uv), h))
     hypotheses.sort(key=lambda item: -item[0])
-    best = None
-    for _, h in hypotheses[:12]:
+    refined = []
+    for _, h in hypotheses[:30]:
         for _ in range(4):  # grow: refit on all inliers, then look again
             near, uv = _lattice_inliers(h, points, INLIER_TOLERANCE)
             if _support(near, uv) < 8:
@@ -242,11 +307,28 @@ def _ransac_lattice(fam_a: np.ndarray, fam_b: np.ndarray, points: np.ndarray):
             h = refit
         near, uv = _lattice_inliers(h, points, INLIER_TOLERANCE)
         support = _support(near, uv)
-        if best is None or support > best[0]:
-            best = (support, h, uv[near], points[near])
-    if best is None or best[0] < 8:
+        if support >= 8:
+            refined.append((support, h, uv[near], points[near]))
+    if not refined:
         return None
+    top = max(r[0] for r in refined)
+    contenders = [r for r in refined if r[0] >= 0.6 * top]
+    best = max(contenders, key=lambda r: (_lattice_contrast(evidence, r[1], r[2]), r[0]))
     return best[1], best[2], best[3]
+
+
+def _lattice_contrast(evidence: np.ndarray, h: np.ndarray, uv: np.ndarray) -> float:
+    """How much darker-line evidence lies on the lattice's lines than half-way between them
+    (the weaker of the two directions)."""
+    contrasts = []
+    for axis in (0, 1):
+        lo, hi = uv[:, axis].min(), uv[:, axis].max()
+        o_lo, o_hi = uv[:, 1 - axis].min(), uv[:, 1 - axis].max()
+        ks = np.arange(lo, hi + 1)
+        on = np.mean([_line_strength(evidence, h, k, axis, o_lo, o_hi) for k in ks])
+        off = np.mean([_line_strength(evidence, h, k + 0.5, axis, o_lo, o_hi) for k in ks[:-1]]) if len(ks) > 1 else 0.0
+        contrasts.append(on - off)
+    return float(min(contrasts))
 
 
 def _orient(h: np.ndarray, inlier_uv: np.ndarray) -> np.ndarray:

@@ -91,6 +91,7 @@ def draw_go_board(
     px_per_mm: float = 3.0,
     margin_mm: float = 15.0,
     with_markers: bool = False,
+    wood: tuple[int, int, int] = (95, 160, 205),
 ) -> tuple[np.ndarray, tuple[float, float]]:
     """Top-down canvas of a line grid with stones ("B"/"W" at (row, col) points or cells).
 
@@ -104,7 +105,7 @@ def draw_go_board(
         x1, y1 = spec.width_mm + margin_mm, spec.height_mm + margin_mm
     s = px_per_mm
     w_px, h_px = int(round((x1 - x0) * s)), int(round((y1 - y0) * s))
-    canvas = wood_canvas(w_px, h_px, rng)
+    canvas = wood_canvas(w_px, h_px, rng, wood)
 
     def px(x_mm: float, y_mm: float) -> tuple[int, int]:
         return int(round((x_mm - x0) * s * 16)), int(round((y_mm - y0) * s * 16))  # 4 fractional bits
@@ -119,6 +120,12 @@ def draw_go_board(
     for j in range(n_horizontal):
         y = j * spec.cell_mm
         cv2.line(canvas, px(0, y), px(spec.width_mm, y), line_colour, thickness, cv2.LINE_AA, 4)
+    # A Go board's outer line is drawn heavier, and its star points are dots on the lines.
+    cv2.rectangle(canvas, px(0, 0), px(spec.width_mm, spec.height_mm), line_colour, 2 * thickness, cv2.LINE_AA, 4)
+    if spec.on_points:
+        for row, col in star_points(spec.rows, spec.cols):
+            cx, cy = spec.cell_centre(row, col)
+            cv2.circle(canvas, px(cx, cy), int(round(0.1 * spec.cell_mm * s * 16)), line_colour, -1, cv2.LINE_AA, 4)
     radius = 0.47 * spec.cell_mm
     for (row, col), colour in stones.items():
         cx, cy = spec.cell_centre(row, col)
@@ -134,6 +141,21 @@ def draw_go_board(
             ix, iy = int(round(corners[0][0])), int(round(corners[0][1]))
             canvas[iy : iy + side, ix : ix + side] = marker
     return canvas, (x0, y0)
+
+
+def star_points(rows: int, cols: int) -> list[tuple[int, int]]:
+    """The usual hoshi: 4-4 points (3-3 on boards under 13), the sides and the centre on 19×19."""
+    if min(rows, cols) < 7:
+        return []
+    edge = 3 if min(rows, cols) >= 13 else 2
+    rs, cs = [edge, rows - 1 - edge], [edge, cols - 1 - edge]
+    if rows % 2 and cols % 2:
+        mids_r, mids_c = ([rows // 2], [cols // 2])
+        points = [(r, c) for r in rs for c in cs] + [(rows // 2, cols // 2)]
+        if min(rows, cols) >= 19:
+            points += [(r, c) for r in rs for c in mids_c] + [(r, c) for r in mids_r for c in cs]
+        return points
+    return [(r, c) for r in rs for c in cs]
 
 
 def _draw_stone(canvas: np.ndarray, centre: tuple[float, float], radius: float, dark: bool) -> None:
@@ -160,15 +182,24 @@ def _draw_stone(canvas: np.ndarray, centre: tuple[float, float], radius: float, 
     canvas[y_lo:y_hi, x_lo:x_hi] = np.clip(patch, 0, 255).astype(np.uint8)
 
 
-def photograph(view: View, rng: np.random.Generator, gradient: float = 0.35, noise: float = 4.0) -> np.ndarray:
-    """Uneven lighting (a linear gradient across the frame, ±gradient) and Gaussian sensor noise."""
+def photograph(view: View, rng: np.random.Generator, gradient: float = 0.35, noise: float = 4.0,
+               blur: float = 0.0, jpeg_quality: int = 0) -> np.ndarray:
+    """Uneven lighting (a linear gradient across the frame, ±gradient), Gaussian sensor noise,
+    optionally defocus blur (σ in px) and JPEG compression."""
     h, w = view.image.shape[:2]
     angle = rng.uniform(0, 2 * np.pi)
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
     ramp = ((xs - w / 2) * np.cos(angle) + (ys - h / 2) * np.sin(angle)) / max(w, h)
     light = 1.0 + 2 * gradient * ramp
-    image = view.image.astype(np.float32) * light[..., None] + rng.normal(0, noise, view.image.shape)
-    return np.clip(image, 0, 255).astype(np.uint8)
+    image = view.image.astype(np.float32)
+    if blur > 0:
+        image = cv2.GaussianBlur(image, (0, 0), blur)
+    image = image * light[..., None] + rng.normal(0, noise, view.image.shape)
+    image = np.clip(image, 0, 255).astype(np.uint8)
+    if jpeg_quality:
+        ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, jpeg_quality])
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    return image
 
 
 def random_position(spec: BoardSpec, rng: np.random.Generator, fill: float = 0.3) -> dict[tuple[int, int], str]:
@@ -189,14 +220,17 @@ def go_board_photo(
     size: tuple[int, int] = (1280, 960),
     with_markers: bool = False,
     fill_frame: float = 0.65,
+    blur: float = 0.0,
+    jpeg_quality: int = 0,
+    wood: tuple[int, int, int] = (95, 160, 205),
 ) -> View:
     """A photo of a grid board from a camera at the given tilt/turn; the board fills ~fill_frame."""
     rng = np.random.default_rng(seed)
-    canvas, origin = draw_go_board(spec, stones, rng, with_markers=with_markers)
+    canvas, origin = draw_go_board(spec, stones, rng, with_markers=with_markers, wood=wood)
     k = camera_matrix(*size)
     span = max(spec.width_mm, spec.height_mm) + (70 if with_markers else 30)
     distance = k[0, 0] * span / (fill_frame * min(size))
     centre = (spec.width_mm / 2, spec.height_mm / 2)
     rotation, translation = look_at_pose(centre, distance, tilt_deg, turn_deg)
     view = render_view(canvas, origin, 3.0, rotation, translation, k, size)
-    return View(photograph(view, rng), view.homography, k, rotation, translation)
+    return View(photograph(view, rng, blur=blur, jpeg_quality=jpeg_quality), view.homography, k, rotation, translation)
