@@ -41,7 +41,7 @@ def _default_colours() -> dict[str, BGR]:
         "belvedere.top": (140, 60, 120),
         "deco.side": (110, 110, 110),
         # Babylon quarry
-        "quarry.bottom": (150, 150, 140),
+        "quarry.bottom": (110, 150, 185),
         "clay.top": (70, 110, 175),
         "granite.top": (150, 150, 155),
         "basalt.top": (45, 45, 50),

@@ -11,7 +11,7 @@ Which corner of the tile a space is gives the footprint (the tile's top-left cel
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -62,15 +62,16 @@ class GardenObserver:
         level_views, deco_views = lab[: m + 1], lab[m + 1 :]
         centre = self.stack.blocks(lab, s / 2 - 4, s / 2 - 4, 8, 8)
         near = self.near
-        recess = square_fit(self.stack, lab[:1], d.recess_mm, 3.0, (0.8, 2.0), near=near)
-        pillar = square_fit(self.stack, level_views, d.pillar_mm, 3.0, (1.0, 3.0), near=near)
+        # Insets are small: the far edge of a top face is where a too-high view shows it.
+        recess = square_fit(self.stack, lab[:1], d.recess_mm, 1.0, (0.8, 2.0), near=near)
+        pillar = square_fit(self.stack, level_views, d.pillar_mm, 0.8, (0.8, 2.5), near=near)
         # A decoration may span two or three spaces in a row (fountain, bridge): also try it open
         # along a row or a column, and keep the best shape.
-        deco = square_fit(self.stack, deco_views, d.deco_mm, 3.0, (1.0, 3.0), near=near)
+        deco = square_fit(self.stack, deco_views, d.deco_mm, 0.8, (0.8, 2.5), near=near)
         for sides in ((0, 2), (1, 3)):
-            run = square_fit(self.stack, deco_views, d.deco_mm, 3.0, (1.0, 3.0), near=near, ring_sides=sides)
+            run = square_fit(self.stack, deco_views, d.deco_mm, 0.8, (0.8, 2.5), near=near, ring_sides=sides)
             better = run.score > deco.score + 0.05
-            deco = type(deco)(np.where(better, run.score, deco.score), deco.inside, deco.ring, deco.colour, deco.features)
+            deco = replace(deco, score=np.where(better, run.score, deco.score))
         out = {
             "lab": lab,
             "centre": patch_features(centre),  # (K, 8, 8, F): the middle of a space (its icon)

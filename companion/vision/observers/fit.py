@@ -26,6 +26,7 @@ class Fit:
     ring: np.ndarray  # (K, R, C) the largest share of a ring side like the inside
     colour: np.ndarray  # (K, R, C, 3) mean Lab of the inside
     features: np.ndarray  # (K, R, C, 6) mean and spread of the inside's Lab (appearance.FEATURES)
+    sides: np.ndarray  # (K, R, C, 4) per side (y−, x+, y+, x−) the largest ring share like the inside
 
 
 def _block(stack: ViewStack, lab: np.ndarray, rect: Rect, span: int) -> np.ndarray:
@@ -64,7 +65,8 @@ Tagged = tuple[Rect, int]  # a rect and the side it belongs to (0 y−, 1 x+, 2 
 
 
 def fit(stack: ViewStack, lab: np.ndarray, inside: Sequence[Tagged], ring: Sequence[Tagged], span: int = 1,
-        tau: tuple[float, float] = (4.5, 14.0), near: np.ndarray | None = None) -> Fit:
+        tau: tuple[float, float] = (4.5, 14.0), near: np.ndarray | None = None,
+        centre: tuple[float, float] | None = None) -> Fit:
     """Fit of a face whose inside is the union of `inside` rects and whose ring sides are `ring`.
 
     "Like" means within a colour distance (ΔE) of the inside's mean that adapts to the inside's own
@@ -79,7 +81,8 @@ def fit(stack: ViewStack, lab: np.ndarray, inside: Sequence[Tagged], ring: Seque
     if near is None:
         near = np.zeros((rows, cols, 4), bool)
     codes = (near * np.array([1, 2, 4, 8])).sum(axis=-1)
-    centre = span * stack.spec.cell_mm / 2.0
+    if centre is None:
+        centre = (span * stack.spec.cell_mm / 2.0,) * 2
     result: Fit | None = None
     for code in np.unique(codes):
         sides = [i for i in range(4) if code & (1 << i)]
@@ -94,26 +97,28 @@ def fit(stack: ViewStack, lab: np.ndarray, inside: Sequence[Tagged], ring: Seque
             np.where(mask, part.ring, result.ring),
             np.where(mask[..., None], part.colour, result.colour),
             np.where(mask[..., None], part.features, result.features),
+            np.where(mask[..., None], part.sides, result.sides),
         )
     assert result is not None
     return result
 
 
-def _clip_far(rects: Sequence[Tagged], near_sides: Sequence[int], centre: float) -> list[Tagged]:
-    """Keep the parts of rects on the far side of the cell centre from each near side."""
+def _clip_far(rects: Sequence[Tagged], near_sides: Sequence[int], centre: tuple[float, float]) -> list[Tagged]:
+    """Keep the parts of rects on the far side of the face's centre from each near side."""
+    cx, cy = centre
     out = []
     for (x0, y0, x1, y1), side in rects:
         if side in near_sides:
             continue
         for near in near_sides:
             if near == 0:
-                y0 = max(y0, centre)
+                y0 = max(y0, cy)
             elif near == 2:
-                y1 = min(y1, centre)
+                y1 = min(y1, cy)
             elif near == 1:
-                x1 = min(x1, centre)
+                x1 = min(x1, cx)
             else:
-                x0 = max(x0, centre)
+                x0 = max(x0, cx)
         if x1 - x0 >= 0.5 and y1 - y0 >= 0.5:
             out.append(((x0, y0, x1, y1), side))
     return out
@@ -129,13 +134,14 @@ def _fit_plain(stack: ViewStack, lab: np.ndarray, inside: Sequence[Tagged], ring
     spread2 = var.sum(axis=-1)
     tau_cell = np.clip(3.0 * np.sqrt(spread2) + 3.0, *tau)
     inside_like = sum(_close(b, colour, tau_cell) * w for b, w in zip(blocks, weights, strict=True)) / total
-    if ring:
-        ring_like = np.stack([_close(_block(stack, lab, r, span), colour, tau_cell) for r, _ in ring], axis=-1)
-    else:
-        ring_like = np.zeros((*inside_like.shape, 1), np.float32)
-    ring_max = ring_like.max(axis=-1)
+    sides = np.zeros((*inside_like.shape, 4), np.float32)
+    for r, side in ring:
+        like = _close(_block(stack, lab, r, span), colour, tau_cell)
+        index = side if side >= 0 else slice(None)
+        sides[..., index] = np.maximum(sides[..., index], like[..., None] if side < 0 else like)
+    ring_max = sides.max(axis=-1)
     features = np.concatenate([colour, np.sqrt(var)], axis=-1)
-    return Fit(inside_like - ring_max, inside_like, ring_max, colour, features)
+    return Fit(inside_like - ring_max, inside_like, ring_max, colour, features, sides)
 
 
 def square_fit(stack: ViewStack, lab: np.ndarray, side_mm: float, inset_mm: float, ring_mm: tuple[float, float],
