@@ -53,7 +53,10 @@ def load_demo(game: str, seed: int = 1) -> DemoGame:
 
 
 def generate(game: str, seed: int = 1, view: GameView | None = None, max_moves: int | None = None) -> DemoGame:
-    """A seeded game: a random legal move each time, visible ones preferred 3 to 1."""
+    """A seeded game: the engine's own self-play when it has one (it reads faces, e.g. Babylon's
+    tile icons, as a camera would), else a random legal move each time, visible ones preferred."""
+    if game == "babylon":
+        return _babylon(seed)
     spec = get(game)
     view = view or view_for(game)
     players = DEFAULT_PLAYERS.get(game, ("A", "B"))[: spec.max_players]
@@ -72,6 +75,17 @@ def generate(game: str, seed: int = 1, view: GameView | None = None, max_moves: 
         moves.append(move)
         state = state.apply(move)
     return DemoGame(spec.new_game(players), tuple(moves), f"generated (seed {seed})")
+
+
+def _babylon(seed: int) -> DemoGame:
+    from dataclasses import replace
+
+    from ..games.babylon.selfplay import play_random_game
+
+    initial, moves, _final = play_random_game(players=2, seed=seed)
+    names = DEFAULT_PLAYERS["babylon"]
+    initial = replace(initial, seats=tuple(replace(s, name=n) for s, n in zip(initial.seats, names, strict=True)))
+    return DemoGame(initial, tuple(moves), f"generated (seed {seed})")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -84,8 +84,8 @@ class DemoScript:
                 for _ in range(3):
                     yield Scene("lost", note="camera unplugged")
                 yield Scene("ok", note="camera back")
-            if i == self.plan.illegal_at:
-                yield from self._illegal(i, before, before_view)
+            if self.plan.illegal_at is not None and i >= self.plan.illegal_at and not self.injected:
+                yield from self._illegal(i, before, before_view)  # at the first move that allows one
             if i == self.plan.correction_at:
                 yield from self._correction(i, before, before_view, after_view)
             if after_view == before_view:  # nothing the camera can see: the player says it
@@ -96,7 +96,7 @@ class DemoScript:
 
     def _illegal(self, i: int, state: GameState, before_view: ExpectedView) -> Iterator[Scene]:
         options = []
-        for move in view_illegal(self.view, state):
+        for move in self.view.illegal_examples(state, self.rng):
             ruling = state.check(move)
             if ruling.accepted:
                 continue
@@ -130,5 +130,19 @@ class DemoScript:
                 return
 
 
-def view_illegal(view: GameView, state: GameState) -> list[Move]:
-    return list(view.illegal_candidates(state))
+UNSEEN_FIELDS = ("icons", "rotation", "pillars")  # read or derived, not chosen by the player
+
+
+def answer_index(candidates: tuple[Move, ...], intended: Move) -> int | None:
+    """The candidate a player who made `intended` would tap, or None if it is not offered."""
+    def key(move: Move) -> dict:
+        return {k: v for k, v in move.to_json().items() if k not in UNSEEN_FIELDS}
+
+    for i, candidate in enumerate(candidates):
+        if candidate == intended:
+            return i
+    wanted = key(intended)
+    for i, candidate in enumerate(candidates):
+        if key(candidate) == wanted:
+            return i
+    return None

@@ -142,7 +142,7 @@ def explain(state: GameState, view: GameView, observations: Mapping[str, Observa
         next_frontier: list[Explanation] = []
         for parent in frontier:
             here = parent.states[-1] if parent.states else state
-            for move, ruling, after_state, after_view in _successors(here, view):
+            for move, ruling, after_state, after_view in _successors(here, view, observations, seen):
                 budget -= 1
                 if budget < 0:
                     break
@@ -165,17 +165,33 @@ def explain(state: GameState, view: GameView, observations: Mapping[str, Observa
     return _dedupe(out)
 
 
-def _successors(state: GameState, view: GameView) -> Iterable[tuple[Move, Ruling, GameState | None, ExpectedView]]:
-    for move in view.legal_candidates(state):
+def _successors(state: GameState, view: GameView, observations: Mapping[str, Observation],
+                seen: frozenset[Cell]) -> Iterable[tuple[Move, Ruling, GameState | None, ExpectedView]]:
+    legal: set[Move] = set()
+    for move in view.candidates_near(state, seen):
+        legal.add(move)
         after = state._apply_legal(move)
         yield move, Ruling(move), after, view.expected(after)
-    for move in view.illegal_candidates(state):
+    seen: set[Move] = set()
+    scene = [(m, True) for m in view.scene_candidates(state, observations)]
+    for move, from_scene in _chain(scene, ((m, False) for m in view.illegal_candidates(state))):
+        if move in legal or move in seen:
+            continue
+        seen.add(move)
         ruling = state.check(move)
         if ruling.accepted:
-            continue  # the adapter proposed a legal move here: it is already weighed above
+            if from_scene:  # a legal move only the scene could suggest (e.g. icons read)
+                after = state._apply_legal(move)
+                yield move, ruling, after, view.expected(after)
+            continue  # an "illegal" proposal that is legal after all: already weighed above
         after_view = view.physical_after(state, move)
         if after_view is not None:
             yield move, ruling, None, after_view
+
+
+def _chain(*iterables: Iterable[Any]) -> Iterable[Any]:
+    for iterable in iterables:
+        yield from iterable
 
 
 def _view_key(view: ExpectedView) -> tuple:
@@ -204,11 +220,18 @@ class Decision:
     kind: str  # "none", "accept", "violation", "ask", "wait"
     chosen: Explanation | None = None
     candidates: tuple[Explanation, ...] = ()
+    immediate: bool = False  # an ask no second look can settle (the candidates look the same)
 
 
 def decide(explanations: list[Explanation], margin: float = math.log(8),
            min_confidence: float = 0.6) -> Decision:
-    """Turn ranked explanations into one ruling. Among near-equal readings a legal move wins."""
+    """Turn ranked explanations into one ruling. Among near-equal readings a legal move wins.
+
+    Legal readings whose changed cells are all read surely are "confident": one of them is
+    accepted; several that look the same from above (a choice the camera cannot see, e.g. the
+    flower of a tile just taken) are asked at once; several that look different are asked after a
+    second look. Readings resting on unsure cells only ask when nothing confident competes.
+    """
     viable = [e for e in explanations if e.strong_mismatches == 0]
     if not viable:
         return Decision("wait")  # something is on the table that no candidate explains yet
@@ -219,14 +242,15 @@ def decide(explanations: list[Explanation], margin: float = math.log(8),
         moves = [e for e in legal_near if not e.no_change]
         if not moves:
             return Decision("none", legal_near[0])
-        if len(legal_near) == 1:
-            only = legal_near[0]
-            if only.weakest < min_confidence:
-                return Decision("ask", only, (only,))
-            return Decision("accept", only)
-        if best.no_change and len(moves) >= 1 and all(m.weakest < min_confidence for m in moves):
-            return Decision("none", best)  # a faint reading of a change: do not bother the players
-        return Decision("ask", None, tuple(moves))
+        confident = [e for e in moves if e.weakest >= min_confidence]
+        if confident:
+            looks = {_view_key(e.view) for e in confident}
+            if len(confident) == 1:
+                return Decision("accept", confident[0])
+            return Decision("ask", None, tuple(confident), immediate=len(looks) == 1)
+        if best.no_change:
+            return Decision("none", best)  # a faint reading of a change: look again
+        return Decision("ask", moves[0], tuple(moves))
     if best.weakest < min_confidence:
         return Decision("wait", best)  # an unsure reading of an illegal action: look again
     return Decision("violation", best)

@@ -20,7 +20,7 @@ from ..games.api import Message
 from ..games.registry import get as get_spec
 from ..i18n import N_
 from .console import Console
-from .events import Event, GameResumed, ViolationFound
+from .events import AskPlayer, Event, GameResumed, ViolationFound
 from .journal import Journal, open_or_set_aside
 from .session import RefereeSession, Scene
 from .tracker import Tracker
@@ -169,6 +169,7 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
                                  Message.of(N_("{count} moves replayed from the journal"), count=start)))
     script = DemoScript(view, demo.initial, demo.moves, seed=options.seed, start=start, plan=plan)
     result = RunResult(game, 0, False, skipped=skipped)
+    session.sinks.append(_simulated_player(session, demo.moves))
     session.sinks.append(lambda e: result.violations.append(e.ruling.rule_ids) if isinstance(e, ViolationFound) else None)
     for count, scene in enumerate(paced(script.scenes(), options.speed, stop), start=1):
         session.handle(scene)
@@ -189,6 +190,21 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
         result.picture, result.exports = _finish(tracker, journal, options, say)
     journal.close()
     return result
+
+
+def _simulated_player(session: RefereeSession, recorded: tuple) -> Callable[[Event], None]:
+    """The players at the simulated table answer the referee's questions with what they did."""
+    from ..demo.script import answer_index
+
+    def answer(event: Event) -> None:
+        if not isinstance(event, AskPlayer):
+            return
+        done = len(session.tracker.moves)
+        intended = recorded[done] if done < len(recorded) else None
+        index = answer_index(event.candidates, intended) if intended is not None else None
+        session.commands.put(("choose", index) if index is not None else ("undo", None))
+
+    return answer
 
 
 def _finish(tracker: Tracker, journal: Journal, options: RunOptions, say) -> tuple[Path | None, tuple[Path, ...]]:

@@ -128,7 +128,7 @@ class Tracker:
         elif decision.kind == "violation":
             events += self._violation(decision.chosen)
         elif decision.kind == "ask":
-            events += self._ask(decision.candidates)
+            events += self._ask(decision.candidates, decision.immediate)
         elif decision.kind == "wait" and not self.waiting:
             self.waiting = True
             events.append(self._emit(SourceStatus(
@@ -209,16 +209,16 @@ class Tracker:
             events.append(self._emit(ViolationFound(self.game, len(self.moves), chosen.rulings[-1], self.state)))
         return events
 
-    def _ask(self, candidates: tuple[inference.Explanation, ...]) -> list[Event]:
-        """Ask only when two still scenes in a row are unsure the same way: a single noisy reading
-        is usually read right the next time."""
-        key = ("ask", frozenset(inference._view_key(c.view) for c in candidates))
+    def _ask(self, candidates: tuple[inference.Explanation, ...], immediate: bool = False) -> list[Event]:
+        """Ask when two still scenes in a row are unsure the same way (a single noisy reading is
+        usually read right the next time), or at once when looking again cannot help."""
+        key = ("ask", frozenset(c.moves for c in candidates))
         if self.pending is not None and self.pending.key == key:
             self.pending.seen += 1
             self.pending.explanations = candidates
         else:
             self.pending = _Pending("ask", key, candidates)
-        if self.pending.emitted or self.pending.seen < self.settings.ask_confirmations:
+        if self.pending.emitted or (not immediate and self.pending.seen < self.settings.ask_confirmations):
             return []
         self.pending.emitted = True
         moves = tuple(c.moves[-1] if len(c.moves) == 1 else c.moves[0] for c in candidates)

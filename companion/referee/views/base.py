@@ -78,9 +78,24 @@ class GameView:
         """Legal moves worth weighing (default: all of them)."""
         return state.legal_moves()
 
+    def candidates_near(self, state: GameState, seen: frozenset[tuple[str, int, int]]) -> Iterable[Move]:
+        """Legal moves that could change the `seen` cells (region, row, col); a view may narrow
+        its search with them. Default: every legal candidate."""
+        return self.legal_candidates(state)
+
+    def scene_candidates(self, state: GameState, observations: Mapping[str, Any]) -> Iterable[Move]:
+        """Moves suggested by what is seen (e.g. a tile whose icons only the camera can read);
+        check() decides whether each is legal. Default: none."""
+        return ()
+
     def illegal_candidates(self, state: GameState) -> Iterable[Move]:
         """Plausible physical actions the rules reject (check() gives the rule id). Default: none."""
         return ()
+
+    def illegal_examples(self, state: GameState, rng: Any) -> Iterable[Move]:
+        """Illegal actions a player might really make here, for the simulated table and the
+        benchmark (the tracker finds them from the scene, or from illegal_candidates)."""
+        return self.illegal_candidates(state)
 
     def physical_after(self, state: GameState, move: Move) -> ExpectedView | None:
         """What the table shows after `move` is physically done, legal or not.

@@ -1,0 +1,299 @@
+"""Babylon seen from above: the quarry (4×4 places, top material) and each player's garden (8×8).
+
+Regions: "babylon.quarry" and "babylon.garden.<seat>" (seat 0 = the start player). Cells use the
+labels.py vocabulary as the digital twin draws it: pillars by the level of their top, tile spaces
+with level, footprint id ("r2c3" of the top-left cell), flower ("flower<i>", i = the flower's
+index in the game) and icon ("none" for a blank space), decorations with the level they stand at.
+
+What the camera cannot see is not guessed: which flower is on a tile just taken from the quarry
+(its garden side faces the player) is asked; the icons of a tile come from the camera when it is
+placed (scene candidates); the end of a build, what goes to storage and which round token is turned
+up are declared by a player, except that a single sensible storage choice is proposed (all single
+pillars up to 6, the unplaced tile kept when the slot allows it) so play flows on.
+Illegal actions weighed: tiles seen where the rules forbid them (support, exact cover, one level at
+a time, covered spaces) and decorations seen where they may not go (icons, levels, gaps, statue
+lines, tiles of an earlier round).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from ...games.api import GameState, Move
+from ...games.babylon.model import ICONS, SIZE, footprint, rotations
+from ...games.babylon.moves import (
+    EndBuild,
+    Exchange,
+    PlaceDecoration,
+    PlacePillar,
+    PlaceTile,
+    RemovePillar,
+    Reveal,
+    Store,
+)
+from ...games.babylon.quarry import all_places
+from ...games.babylon.state import BabylonState
+from ...vision import labels
+from ...vision.types import Observation
+from .base import ExpectedCell, ExpectedView, GameView, freeze
+
+QUARRY = "babylon.quarry"
+DECOS = (labels.STAIRS, labels.FOUNTAIN, labels.BRIDGE, labels.STATUE, labels.BELVEDERE)
+PLACEABLE = ("stairs", "fountain", "bridge", "statue")
+
+
+def garden_region(seat: int) -> str:
+    return f"babylon.garden.{seat}"
+
+
+class BabylonView(GameView):
+    def __init__(self, **options: Any) -> None:
+        super().__init__("babylon", (QUARRY,), max_chain=2, budget=1500, options=options)
+
+    def region_shape(self, region: str) -> tuple[int, int]:
+        return (4, 4) if region == QUARRY else (SIZE, SIZE)
+
+    # --- what the table looks like --------------------------------------------------------------
+
+    def expected(self, state: GameState) -> ExpectedView:
+        assert isinstance(state, BabylonState)
+        view: dict[str, Any] = {QUARRY: self._quarry(state)}
+        for seat_index, seat in enumerate(state.seats):
+            view[garden_region(seat_index)] = self._garden(state, seat.board)
+        return view
+
+    def _quarry(self, state: BabylonState):
+        rows = [[ExpectedCell.of(labels.QUARRY_EMPTY)] * 4 for _ in range(4)]
+        for place in all_places():
+            material = state.quarry.top_material(place)
+            rows[place[0]][place[1]] = ExpectedCell.of(material or labels.QUARRY_EMPTY)
+        return freeze(rows)
+
+    def _garden(self, state: BabylonState, board):
+        origin = {t.id: (t.row, t.col) for t in board.tiles}
+        top = board.top
+        rows = []
+        for r in range(SIZE):
+            row = []
+            for c in range(SIZE):
+                row.append(self._cell(state, top.cells[r][c], origin))
+            rows.append(row)
+        return freeze(rows)
+
+    def _cell(self, state: BabylonState, item, origin) -> ExpectedCell:
+        if item.kind == "recess":
+            return ExpectedCell.of(labels.RECESS, level=0)
+        if item.kind == "pillar":
+            label = labels.PILLAR2 if item.height == 2 else labels.PILLAR1
+            return ExpectedCell.of(label, level=item.level + item.height)
+        if item.kind == "tile":
+            r, c = origin.get(item.tile_id, (0, 0))
+            return ExpectedCell.of(labels.TILE, level=item.level, tile=f"r{r}c{c}",
+                                   flower=self.flower_label(state, item.flower), icon=item.icon or "none")
+        if item.kind == labels.STAIRS:
+            return ExpectedCell.of(labels.STAIRS)  # the two levels it joins are not compared
+        return ExpectedCell.of(item.kind, level=item.level)
+
+    @staticmethod
+    def flower_label(state: BabylonState, flower: str | None) -> str:
+        if flower in state.flowers:
+            return f"flower{state.flowers.index(flower)}"
+        return str(flower)
+
+    # --- candidates ----------------------------------------------------------------------------
+
+    def legal_candidates(self, state: GameState) -> Iterator[Move]:
+        assert isinstance(state, BabylonState)
+        if state.stage == "store":
+            yield self.default_store(state)
+            return
+        for move in state.legal_moves():
+            if isinstance(move, PlaceTile):
+                continue  # tiles come from the scene, where one is seen (scene_candidates)
+            yield move
+
+    def candidates_near(self, state: GameState, seen: frozenset[tuple[str, int, int]]) -> Iterator[Move]:
+        """Only moves touching what changed: takes at changed quarry places, pillars on changed
+        cells of the player's garden, and the moves nobody sees (end of build, storage, token)."""
+        assert isinstance(state, BabylonState)
+        stage = state.stage
+        garden = garden_region(state.turn_of)
+        places = {(r, c) for region, r, c in seen if region == QUARRY}
+        cells = {(r, c) for region, r, c in seen if region == garden}
+        if stage in ("trim", "quarry"):
+            for move in state.legal_moves():
+                place = getattr(move, "place", None)
+                if place is None or tuple(place) in places:
+                    yield move
+        elif stage == "build":
+            me = state.me
+            top = me.board.top
+            for r, c in sorted(cells):
+                item = top.cells[r][c]
+                if item.is_empty_surface:
+                    if me.singles:
+                        yield PlacePillar((r, c), "single")
+                    if me.doubles:
+                        yield PlacePillar((r, c), "double")
+                elif item.kind == "pillar" and item.piece_id in state.turn.pillars:
+                    yield RemovePillar((r, c))
+            if me.singles >= 2 and state.supply.double >= 1:
+                yield Exchange("singles")
+            if state.check(EndBuild()).accepted:
+                yield EndBuild()
+        elif stage == "store":
+            yield self.default_store(state)
+        else:
+            yield from state.legal_moves()
+
+    @staticmethod
+    def default_store(state: BabylonState) -> Store:
+        stores = [m for m in state.legal_moves() if isinstance(m, Store)]
+        return max(stores, key=lambda m: (m.singles, m.store_new, not m.discard_slot))
+
+    def scene_candidates(self, state: GameState, observations: Mapping[str, Observation]) -> Iterator[Move]:
+        assert isinstance(state, BabylonState)
+        if state.stage != "build":
+            return
+        region = garden_region(state.turn_of)
+        obs = observations.get(region)
+        if obs is None:
+            return
+        shown = self._garden(state, state.me.board)
+        yield from self._seen_tiles(state, obs, shown)
+        yield from self._seen_decorations(state, obs, shown)
+
+    def _seen_tiles(self, state: BabylonState, obs: Observation, shown) -> Iterator[Move]:
+        """A tile seen on a 2×2 footprint (one space may carry the belvedere of a 3-pillar tile)."""
+        for row in range(SIZE - 1):
+            for col in range(SIZE - 1):
+                cells = footprint(row, col)
+                readings = [_as(obs.cell(*cell), labels.TILE) for cell in cells]
+                covered = [i for i, r in enumerate(readings) if r is None]
+                if len(covered) > 1 or (covered and _as(obs.cell(*cells[covered[0]]), labels.BELVEDERE) is None):
+                    continue
+                fid = f"r{row}c{col}"
+                if any(shown[r][c].label == labels.TILE and shown[r][c].attr("tile") == fid for r, c in cells):
+                    continue  # that tile is already there
+                levels = {r.get("level") for r in readings if r is not None}
+                if len(levels) != 1 or None in levels:
+                    continue
+                level = int(levels.pop())
+                seen = [None if r is None or r.get("icon") in (None, "none") else r.get("icon") for r in readings]
+                for which in ("new", "slot"):
+                    tile = state.held_tile(which)
+                    if tile is None:
+                        continue
+                    if tile.icons is not None:  # known face: the engine knows its turns
+                        for k in range(len(rotations(tile.icons))):
+                            yield PlaceTile(which, row, col, level, rotation=k)
+                    elif not covered:
+                        yield PlaceTile(which, row, col, level, icons=tuple(seen))
+                    else:  # the icon under the belvedere cannot be read and never matters again:
+                        options = []  # the first reading the tile's icon count allows stands for all
+                        for hidden in (None, *ICONS):
+                            seen[covered[0]] = hidden
+                            options.append(PlaceTile(which, row, col, level, icons=tuple(seen)))
+                        yield next((m for m in options if state.check(m).accepted), options[0])
+
+    def _seen_decorations(self, state: BabylonState, obs: Observation, shown) -> Iterator[Move]:
+        new: dict[str, list[tuple[int, int]]] = {}
+        for r in range(SIZE):
+            for c in range(SIZE):
+                for piece in PLACEABLE:
+                    if _as(obs.cell(r, c), piece) is not None and shown[r][c].label != piece:
+                        new.setdefault(piece, []).append((r, c))
+        wild_ok = state.effect in ("icon_swap", "icon_blank") and not state.turn.wild_used
+        for piece, cells in new.items():
+            groups: list[tuple[tuple[int, int], ...]] = []
+            if piece == "statue":
+                groups = [(cell,) for cell in cells]
+            else:
+                distance = 2 if piece == "bridge" else 1
+                for a in cells:
+                    for dr, dc in ((0, distance), (distance, 0)):
+                        b = (a[0] + dr, a[1] + dc)
+                        if b in cells:
+                            groups.append((a, b))
+            for spaces in groups:
+                yield PlaceDecoration(piece, spaces)
+                if wild_ok:  # a round token lets one space count as another icon
+                    for space in spaces:
+                        yield PlaceDecoration(piece, spaces, (space, piece))
+
+    def physical_after(self, state: GameState, move: Move) -> ExpectedView | None:
+        assert isinstance(state, BabylonState)
+        view = dict(self.expected(state))
+        region = garden_region(state.turn_of)
+        grid = [list(row) for row in view[region]]
+        if isinstance(move, PlaceTile):
+            tile = state.held_tile(move.tile)
+            if tile is None or move.icons is None:
+                return None
+            for (r, c), icon in zip(footprint(move.row, move.col), move.icons, strict=True):
+                grid[r][c] = ExpectedCell.of(labels.TILE, level=move.level, tile=f"r{move.row}c{move.col}",
+                                             flower=self.flower_label(state, tile.flower), icon=icon or "none")
+        elif isinstance(move, PlaceDecoration):
+            cells = list(move.cells)
+            if move.piece == "bridge" and len(cells) == 2:
+                (r0, c0), (r1, c1) = cells
+                cells.insert(1, ((r0 + r1) // 2, (c0 + c1) // 2))
+            for r, c in cells:
+                under = grid[r][c]
+                level = under.attr("level", 0) if under.label == labels.TILE else 0
+                grid[r][c] = (ExpectedCell.of(labels.STAIRS) if move.piece == "stairs"
+                              else ExpectedCell.of(move.piece, level=level))
+        else:
+            return super().physical_after(state, move)
+        view[region] = freeze(grid)
+        return view
+
+    def illegal_examples(self, state: GameState, rng: Any) -> Iterator[Move]:
+        """Tiles put where they may not go and decorations on the wrong spaces."""
+        assert isinstance(state, BabylonState)
+        if state.stage != "build":
+            return
+        top = state.me.board.top
+        for which in ("new", "slot"):
+            tile = state.held_tile(which)
+            if tile is None:
+                continue
+            icons = tile.icons or _random_icons(rng, tile.material)
+            spots = [(r, c) for r in range(SIZE - 1) for c in range(SIZE - 1)]
+            rng.shuffle(spots)
+            for r, c in spots[:12]:
+                cells = footprint(r, c)
+                if all(top.at(cell).kind == "recess" for cell in cells):
+                    yield PlaceTile(which, r, c, rng.choice((0, 1, 2)), icons=icons)  # no support
+                elif all(top.at(cell).kind == "tile" for cell in cells):
+                    level = top.at(cells[0]).level
+                    yield PlaceTile(which, r, c, level + rng.choice((1, 2)), icons=icons)
+        spaces = [(r, c) for r in range(SIZE) for c in range(SIZE) if top.cells[r][c].kind == "tile"]
+        rng.shuffle(spaces)
+        for r, c in spaces[:10]:
+            yield PlaceDecoration("statue", ((r, c),))
+            for dr, dc in ((0, 1), (1, 0), (1, 1)):
+                if (r + dr, c + dc) in spaces:
+                    yield PlaceDecoration(rng.choice(("stairs", "fountain")), ((r, c), (r + dr, c + dc)))
+            if (r, c + 2) in spaces:
+                yield PlaceDecoration("bridge", ((r, c), (r, c + 2)))
+
+    def invisible_choices(self, state: GameState) -> tuple[type, ...]:
+        return (EndBuild, Store, Reveal)
+
+
+def _random_icons(rng: Any, material: str) -> tuple:
+    count = {"clay": 2, "granite": 3, "basalt": 4}.get(material, 2)
+    spaces = rng.sample(range(4), count)
+    return tuple(rng.choice(ICONS) if i in spaces else None for i in range(4))
+
+
+def _as(reading, label: str) -> dict | None:
+    """The attrs of `label` in a reading (its top or an alternative), or None."""
+    if reading.label == label:
+        return reading.attrs
+    for alt_label, attrs, _conf in reading.alternatives:
+        if alt_label == label:
+            return attrs
+    return None
