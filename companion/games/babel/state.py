@@ -20,7 +20,7 @@ from ..jsonread import JsonReader
 from . import moves as mv
 from .cards import Blueprint, CardLibrary, InstructionCard
 from .rules import RULE_OF_KIND
-from .setup import MAX_PLAYERS, MIN_PLAYERS, BabelSetup, setup_for
+from .setup import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, BabelSetup, setup_for
 from .towers import CELLS, EMPTY_TOWERS, TOTAL_CUBES, Towers, add_cubes, cell_index, tallest_cells
 
 STAGES = ("appoint", "build", "name_master", "seal", "punishment", "messenger", "over")
@@ -185,10 +185,26 @@ class BabelState(GameState):
             yield _v(rule, N_("The master receives the cards and cannot also be an architect."),
                      N_("Appoint players other than the master."))
 
+    @property
+    def reveal_limit(self) -> int:
+        """How many cards this round can show: every played card but the one the master swaps into
+        their hand (babel.round.play, 親方のアクション: 「残りのカードから1枚を選び、自分の手札のカード
+        1枚と入れ替えます」). Only when every played card is a Storm is there nothing left to swap."""
+        played = len(self.architects)
+        return played if self.revealed.count("storm") == played else played - 1
+
     def _reveal_room(self, kind: str = "instruction") -> Iterator[Violation]:
-        if self.reveals >= len(self.architects):
+        played = len(self.architects)
+        if self.reveals >= played:
             yield _v("babel.round.play", N_("Only {count} cards were played to the master this round."),
-                     count=len(self.architects))
+                     count=played)
+        elif kind != "storm" and self.reveals >= played - 1:
+            # A Storm is shown before the swap; any other card only if the swap left it in play.
+            yield _v("babel.round.play",
+                     N_("The master swapped 1 of the {count} played cards into their hand, so only {left} are "
+                        "revealed; {shown} already are."),
+                     N_("Finish building: the last card went to the master's hand."),
+                     count=played, left=played - 1, shown=self.reveals)
         if kind in SPECIALS and self.spent[SPECIALS.index(kind)] >= self.special_cards(kind):
             yield _v("babel.setup.specials", ALL_OUT[kind], count=self.special_cards(kind))
 
@@ -252,10 +268,13 @@ class BabelState(GameState):
         yield from self._reveal_room("seal")
 
     def _check_finish(self, move: mv.FinishBuilding) -> Iterator[Violation]:
-        # One received card may leave through the master's swap; every other one is revealed.
+        # The master's swap takes one received card into their hand; every other one is revealed.
         if self.reveals < len(self.architects) - 1:
-            yield _v("babel.round.play", N_("Reveal the played cards first: {count} revealed of {played}."),
-                     count=self.reveals, played=len(self.architects))
+            yield _v("babel.round.play",
+                     N_("Reveal the played cards first: {count} revealed of {played} (all but the one the master "
+                        "swapped into their hand)."),
+                     N_("Reveal the remaining cards one by one, in the master's order."),
+                     count=self.reveals, played=len(self.architects) - 1)
 
     def _check_punishment_confirmed(self, move: mv.ConfirmPunishment) -> Iterator[Violation]:
         rule = "babel.end.punishment"
@@ -264,6 +283,12 @@ class BabelState(GameState):
                               "before the others are revealed."))
         if move.cards < 2:
             yield _v(rule, N_("Confirming Divine Punishment shows at least 2 Divine Punishment cards."))
+        elif move.reason == "only_punishment" and move.cards < HAND_SIZE:
+            # 「親方の手札に神罰カードしかない場合」: the master's whole hand (always 3 cards) is shown.
+            yield _v(rule, N_("A master whose hand holds only Divine Punishment cards shows all {hand} of them, "
+                              "and any received: at least {hand}, not {cards}."),
+                     N_("Count every Divine Punishment card shown, the master's hand included."),
+                     hand=HAND_SIZE, cards=move.cards)
         total = self.setup.punishment_cards
         if move.cards > total:
             yield _v("babel.setup.specials", N_("This game has only {count} Divine Punishment card(s)."), count=total)
@@ -529,7 +554,7 @@ class BabelState(GameState):
 
     @classmethod
     def from_json(cls, data: Any, source: str = "<state>") -> BabelState:
-        r = JsonReader(data, source, "state")
+        r = JsonReader(data, source)  # saves.py prefixes the envelope key
         names = tuple(item.str() for item in r.get("players").list())
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise r.get("players").fail(f"expected {MIN_PLAYERS} to {MAX_PLAYERS} players")
@@ -609,6 +634,8 @@ class BabelState(GameState):
             out.append(f"building needs {setup.architects_per_round} architects")
         if self.stage == "appoint" and (self.revealed or self.architects):
             out.append("cards revealed or architects appointed before the appointment")
+        if len(self.revealed) > self.reveal_limit and self.architects:
+            out.append("more cards revealed than the master's swap leaves in play")
         if "storm" in self.revealed[self.revealed.count("storm"):]:
             out.append("a Storm revealed after another card")
         for kind, count in zip(SPECIALS, self.spent, strict=True):

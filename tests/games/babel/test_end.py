@@ -55,11 +55,22 @@ def test_roles_revealed_after_an_early_end_name_the_winners():
     assert {line.rule_id for line in sheet.lines} == {"babel.end.deck"}
 
 
-@pytest.mark.parametrize("reason", ["two_received", "only_punishment"])
-def test_punishment_confirmed_ends_the_game(reason):
+@pytest.mark.parametrize(("reason", "cards"), [("two_received", 2), ("only_punishment", 3)])
+def test_punishment_confirmed_ends_the_game(reason, cards):
     state = building(8)  # 3 punishment cards
-    after = state.apply(mv.ConfirmPunishment(reason, 2))
+    after = state.apply(mv.ConfirmPunishment(reason, cards))
     assert after.is_over and after.end_rule == "babel.end.punishment" and after.result == "messenger"
+
+
+def test_a_hand_of_only_punishment_cards_shows_the_whole_hand():
+    # babel.end.punishment: 「偶然にも親方の手札に神罰カードしかない場合…全ての神罰カードを公開し」; a hand is
+    # refilled to 3 (「手札が 3 枚になるまで」), so such a hand shows 3 cards, plus any received.
+    state = building(8)
+    ruling = state.check(mv.ConfirmPunishment("only_punishment", 2))
+    assert ruling.rule_ids == ("babel.end.punishment",)
+    assert "at least 3" in ruling.violations[0].message.render() and ruling.violations[0].fix is not None
+    # With 6 or 7 players only 2 punishment cards exist: a hand of only punishment cannot happen.
+    assert "babel.setup.specials" in rejected(building(7), mv.ConfirmPunishment("only_punishment", 3))
 
 
 def test_punishment_confirmation_needs_the_cards_to_exist():

@@ -97,9 +97,32 @@ def test_a_seal_while_building_does_nothing():
 
 
 def test_no_more_cards_revealed_than_were_played():
-    state = play(building(), mv.Storm(), mv.SealInBuild(), mv.Deliberation(1))
+    # Changed with the mandatory swap (below): Storm, Seal and Deliberation would be all 3 played cards.
+    state = play(building(), mv.Storm(), mv.SealInBuild())
     assert rejected(state, mv.Deliberation(1)) == ("babel.round.play",)
     assert state.check(mv.FinishBuilding()).accepted
+    # Three Storms: nothing is left to swap, all three are shown; a fourth card never is.
+    storms = play(building(), mv.Storm(), mv.Storm(), mv.Storm())
+    assert storms.check(mv.FinishBuilding()).accepted
+    assert rejected(storms, mv.Storm()) == ("babel.round.play",)
+
+
+def test_the_master_swaps_one_played_card_so_it_is_never_revealed():
+    # babel.round.play, 親方のアクション: 「親方は残りのカードから 1 枚を選び、自分の手札のカード 1 枚と
+    # 入れ替えます。交換したカードは裏向きで場に捨てます。」 then 「残ったカードを 1 枚ずつ公開し」.
+    # Of 3 played cards 2 are revealed; a third revealed card is refused.
+    state = play(building(), mv.Instruction("A1", 1, "1-A"), mv.Instruction("A2", 1, "1-A"))
+    ruling = state.check(mv.Instruction("A3", 1, "1-A"))
+    assert ruling.rule_ids == ("babel.round.play",)
+    assert "swapped" in ruling.violations[0].message.render() and ruling.violations[0].fix is not None
+    assert rejected(state, mv.Lightning("A1")) == ("babel.round.play",)
+    # A Storm is shown before the swap: Storm + 1 more of 3 played cards.
+    stormy = play(building(), mv.Storm(), mv.Instruction(None, 2, "2-A"))
+    assert rejected(stormy, mv.Lightning(None)) == ("babel.round.play",)
+    # 7 players: 4 architects, 3 cards revealed.
+    four = play(building(7), mv.Instruction("A1", 1), mv.Instruction("A1", 1), mv.Instruction("A1", 1))
+    assert rejected(four, mv.Instruction("A1", 1)) == ("babel.round.play",)
+    assert four.check(mv.FinishBuilding()).accepted
 
 
 def test_building_ends_only_when_the_played_cards_are_revealed():
@@ -112,7 +135,7 @@ def test_building_ends_only_when_the_played_cards_are_revealed():
 
 
 def test_a_round_ends_with_refill_and_a_new_master():
-    state = play(building(), mv.Instruction("A1", 1), mv.Instruction("A2", 2), mv.Instruction("A3", 3))
+    state = play(building(), mv.Instruction("A1", 1), mv.Instruction("A2", 2))  # the third was swapped
     after = state.apply(mv.FinishBuilding())
     assert after.phase == "name_master"
     assert after.deck == 42 - 6  # 3 architects draw 2 each
@@ -142,7 +165,7 @@ def test_guidance_says_what_to_do():
 
 def test_special_cards_run_out():
     # 5 Lightning, 5 Storm, 4 Deliberation in every game; revealed cards leave the game.
-    state = building(towers=from_mapping({"B2": 5}))
+    state = building(7, towers=from_mapping({"B2": 5}))  # 4 architects: 3 cards revealed after the swap
     assert rejected(replace(state, spent=(0, 5, 0, 0)), mv.Lightning("B2")) == ("babel.setup.specials",)
     assert rejected(replace(state, spent=(5, 0, 0, 0)), mv.Storm()) == ("babel.setup.specials",)
     assert rejected(replace(state, spent=(0, 0, 4, 0)), mv.Deliberation(1)) == ("babel.setup.specials",)
