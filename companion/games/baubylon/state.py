@@ -323,7 +323,7 @@ class BaubylonState(GameState):
 
     @classmethod
     def from_json(cls, data: Any, source: str = "<state>") -> BaubylonState:
-        r = JsonReader(data, source, "state")
+        r = JsonReader(data, source)  # saves.py prefixes the envelope key
         names = tuple(item.str() for item in r.get("players").list())
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise r.get("players").fail(f"expected {MIN_PLAYERS} to {MAX_PLAYERS} players")
