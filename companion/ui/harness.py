@@ -50,18 +50,23 @@ class Harness:
             yield widget
             stack.extend(widget.children)
 
+    @staticmethod
+    def _plain(widget) -> str | None:
+        text = getattr(widget, "text", None)
+        return text.replace("\u00a0", " ") if isinstance(text, str) else None  # see widgets.breakable
+
     def find(self, text: str, root=None):
         """The visible widget whose text is exactly `text` (or starts with it, as a second choice)."""
-        exact = [w for w in self.widgets(root) if getattr(w, "text", None) == text]
+        exact = [w for w in self.widgets(root) if self._plain(w) == text]
         if exact:
             return exact[0]
-        loose = [w for w in self.widgets(root) if isinstance(getattr(w, "text", None), str) and w.text.startswith(text)]
+        loose = [w for w in self.widgets(root) if (self._plain(w) or "").startswith(text)]
         if not loose:
             raise LookupError(f"no widget with text {text!r} on screen {self.app.manager.current!r}")
         return loose[0]
 
     def texts(self) -> list[str]:
-        return [w.text for w in self.widgets() if isinstance(getattr(w, "text", None), str) and w.text]
+        return [text for w in self.widgets() if (text := self._plain(w))]
 
     def tap(self, target) -> None:
         """A touch down and up at the middle of a widget (or of the widget with that text)."""

@@ -14,12 +14,26 @@ from kivy.uix.widget import Widget
 from . import theme
 
 
+def _is_cjk(ch: str) -> bool:
+    return ord(ch) >= 0x2E80  # CJK radicals, kana, ideographs, full-width forms
+
+
+def breakable(text: str) -> str:
+    """Japanese and Chinese lines may break between any two characters, but Kivy breaks lines only
+    at spaces (and splits a word only when it cannot fit a line of its own). In CJK text a space
+    therefore leaves a stub line ("•" alone, then the sentence); no-break spaces let the whole
+    paragraph flow and break at the edge, as CJK typesetting does."""
+    if any(_is_cjk(ch) for ch in text):
+        return text.replace(" ", "\u00a0")
+    return text
+
+
 class Txt(Label):
     """A label that wraps inside its width and grows to its text's height (for BoxLayouts)."""
 
     def __init__(self, text: str = "", size: float = 17, color=theme.TEXT, bold: bool = False,
                  halign: str = "left", grow: bool = True, **kwargs):
-        super().__init__(text=text, font_size=size, color=color, bold=bold, halign=halign,
+        super().__init__(text=breakable(text), font_size=size, color=color, bold=bold, halign=halign,
                          valign="middle", **kwargs)
         self.bind(width=self._wrap, height=self._wrap)
         if grow:
@@ -42,7 +56,7 @@ class Btn(Button):
                  **kwargs):
         kwargs.setdefault("size_hint_y", None)
         kwargs["color"] = color_text
-        super().__init__(text=text, font_size=size, background_normal="", background_down="",
+        super().__init__(text=breakable(text), font_size=size, background_normal="", background_down="",
                          background_color=theme.SELECTED if selected else color, height=height,
                          halign="center", valign="middle", **kwargs)
         self.bind(size=lambda *_: setattr(self, "text_size", (self.width - 8, None)))
