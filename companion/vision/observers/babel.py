@@ -57,7 +57,7 @@ class BabelObserver:
         fits = []
         for column in range(4):
             inside, ring, centre = self._column_rects(column)
-            fits.append(fit(self.stack, lab, inside, ring, near=self.near, centre=centre))
+            fits.append(fit(self.stack, lab, inside, ring, centre=centre))
         return fits
 
     def calibration_samples(self, image: np.ndarray, expected) -> dict[str, list[np.ndarray]]:
@@ -85,9 +85,11 @@ class BabelObserver:
         return Observation(self.region, 3, 3, tuple(rows), frame_index, timestamp)
 
     def _read_tower(self, profile, fits, r: int, c: int) -> tuple[list[int], list[float]]:
-        """Column heights of one tower. A column's top is judged on its outer sides and on the
-        inner sides towards a lower neighbour (a step shows an edge there); the neighbours'
-        heights come from the previous pass, starting from outer sides only."""
+        """Column heights of one tower. A column's top is judged on its outer sides, and on the
+        inner side facing the camera when the neighbour there is lower: the camera then sees this
+        column's side face beyond the edge. (A lower neighbour on the far side shows its own top,
+        the same colour: no evidence.) Neighbours' heights come from the previous pass."""
+        facing = [int(i) for i in np.flatnonzero(self.near[r, c])]
         card = [class_support(profile, f.features[0, r, c], (CARD, CUBE))[CARD] for f in fits]
         cube = [class_support(profile, f.features[:, r, c], (CARD, CUBE))[CUBE] for f in fits]
         heights = [-1] * 4
@@ -100,7 +102,8 @@ class BabelObserver:
                 inner = {2 if sy < 0 else 0: column ^ 2, 3 if sx > 0 else 1: column ^ 1}  # side -> neighbour
                 scores = [0.8 * float(card[column])]
                 for h in range(1, f.score.shape[0]):
-                    sides = outer + [side for side, other in inner.items() if 0 <= heights[other] < h]
+                    sides = outer + [side for side, other in inner.items()
+                                     if side in facing and 0 <= heights[other] < h]
                     ring = float(f.sides[h, r, c, sides].max())
                     fit_h = float(np.clip(f.inside[h, r, c] - ring, 0.0, 1.0))
                     scores.append(fit_h * float(cube[column][h]))

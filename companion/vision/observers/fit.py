@@ -65,7 +65,7 @@ Tagged = tuple[Rect, int]  # a rect and the side it belongs to (0 y−, 1 x+, 2 
 
 
 def fit(stack: ViewStack, lab: np.ndarray, inside: Sequence[Tagged], ring: Sequence[Tagged], span: int = 1,
-        tau: tuple[float, float] = (4.5, 14.0), near: np.ndarray | None = None,
+        tau: tuple[float, float] = (5.0, 12.0), near: np.ndarray | None = None,
         centre: tuple[float, float] | None = None) -> Fit:
     """Fit of a face whose inside is the union of `inside` rects and whose ring sides are `ring`.
 
@@ -127,25 +127,27 @@ def _clip_far(rects: Sequence[Tagged], near_sides: Sequence[int], centre: tuple[
 def _fit_plain(stack: ViewStack, lab: np.ndarray, inside: Sequence[Tagged], ring: Sequence[Tagged], span: int,
                tau: tuple[float, float]) -> Fit:
     blocks = [_block(stack, lab, r, span) for r, _ in inside]
-    weights = np.array([b.shape[3] * b.shape[4] for b in blocks], dtype=np.float32)
-    total = weights.sum()
-    colour = sum(b.mean(axis=(3, 4)) * w for b, w in zip(blocks, weights, strict=True)) / total
-    var = sum(((b - colour[..., None, None, :]) ** 2).mean(axis=(3, 4)) * w for b, w in zip(blocks, weights, strict=True)) / total
-    spread2 = var.sum(axis=-1)
-    tau_cell = np.clip(3.0 * np.sqrt(spread2) + 3.0, *tau)
-    inside_like = sum(_close(b, colour, tau_cell) * w for b, w in zip(blocks, weights, strict=True)) / total
+    pixels = np.concatenate([b.reshape(*b.shape[:3], -1, 3) for b in blocks], axis=3)  # (K, R, C, P, 3)
+    mean = pixels.mean(axis=3)
+    var = pixels.var(axis=3)
+    # The face's colour is the majority colour (median), and "like" is a fixed distance from it,
+    # scaled with brightness: a patch half top, half side must not pass as one uniform face.
+    colour = np.median(pixels, axis=3)
+    tau_cell = np.clip(0.12 * colour[..., 0] + 3.0, *tau)
+    diff = pixels - colour[..., None, :]
+    inside_like = (np.einsum("...c,...c->...", diff, diff) < (tau_cell * tau_cell)[..., None]).mean(axis=3)
     sides = np.zeros((*inside_like.shape, 4), np.float32)
     for r, side in ring:
         like = _close(_block(stack, lab, r, span), colour, tau_cell)
         index = side if side >= 0 else slice(None)
         sides[..., index] = np.maximum(sides[..., index], like[..., None] if side < 0 else like)
     ring_max = sides.max(axis=-1)
-    features = np.concatenate([colour, np.sqrt(var)], axis=-1)
+    features = np.concatenate([mean, np.sqrt(var)], axis=-1)
     return Fit(inside_like - ring_max, inside_like, ring_max, colour, features, sides)
 
 
 def square_fit(stack: ViewStack, lab: np.ndarray, side_mm: float, inset_mm: float, ring_mm: tuple[float, float],
-               tau: tuple[float, float] = (4.5, 14.0), near: np.ndarray | None = None,
+               tau: tuple[float, float] = (5.0, 12.0), near: np.ndarray | None = None,
                ring_sides: tuple[int, ...] = (0, 1, 2, 3)) -> Fit:
     """A square top of `side_mm` centred in each cell; `ring_sides` leaves out the sides where the
     top may continue into the next cell (a piece spanning several cells)."""
