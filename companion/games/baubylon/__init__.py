@@ -13,9 +13,10 @@ from ...i18n import N_
 from ..api import GameSpec, Option
 from ..registry import register
 from .field import Block, Field, check_field, example_field
+from .paths import NO_REVISIT, PATH_RULES
 from .rules import RULES
 from .setupfile import load_field_setup
-from .state import COLOURS, MAX_PLAYERS, MIN_PLAYERS, BaubylonState, new_game
+from .state import COLOURS, GOAL_END, GOAL_RULES, MAX_PLAYERS, MIN_PLAYERS, BaubylonState, new_game
 
 __all__ = [
     "SPEC", "BaubylonState", "Block", "Field", "SpaceView", "check_field", "example_field", "new_game",
@@ -46,14 +47,16 @@ def top_view(state: BaubylonState) -> dict[str, SpaceView]:
     }
 
 
-def start(players: tuple[str, ...], field_file: str = "", colours: str = "", first_player: int = 0) -> BaubylonState:
-    """New game for the registry: the example field, or the players' field file."""
+def start(players: tuple[str, ...], field_file: str = "", colours: str = "", first_player: int = 0,
+          path: str = NO_REVISIT, goal: str = GOAL_END) -> BaubylonState:
+    """New game for the registry: the example field, or the players' field file; `path` and `goal`
+    are the table's readings of the rules the translation leaves open (docs/formats/baubylon.md)."""
     chosen = tuple(c.strip() for c in colours.split(",") if c.strip())[: len(players)] or None
     try:
         if field_file:
             setup = load_field_setup(field_file)
-            return new_game(tuple(players), setup.field, chosen, setup.blockers, first_player)
-        return new_game(tuple(players), colours=chosen, first_player=first_player)
+            return new_game(tuple(players), setup.field, chosen, setup.blockers, first_player, path, goal)
+        return new_game(tuple(players), colours=chosen, first_player=first_player, path_rule=path, goal_rule=goal)
     except ValueError as exc:  # a bad option: one clear line, not a traceback
         raise CompanionError(f"cannot start Baubylon: {exc}") from None
 
@@ -71,6 +74,10 @@ SPEC = register(
             Option("colours", N_("Pawn colours in seat order, comma separated (the first ones are used)"),
                    ",".join(COLOURS)),
             Option("first_player", N_("Who starts (player number from 0)"), 0),
+            Option("path", N_("No stepping back and forth: no_revisit (never the same space twice) or one_stroke "
+                              "(never the same step twice, like drawing in one stroke)"), NO_REVISIT, PATH_RULES),
+            Option("goal", N_("Reaching the goal: end (the move ends on it) or touch (a move that enters it "
+                              "wins there)"), GOAL_END, GOAL_RULES),
         ),
         rules=RULES,
     )

@@ -195,24 +195,15 @@ def step_cost(from_level: int, to_level: int) -> int:
     return 1 + abs(to_level - from_level)
 
 
-def _issue(msgid: str, where: tuple[str, ...] = (), **params: Any) -> Violation:
-    return Violation("baubylon.field", Message.of(msgid, **params), None, where)
+def _issue(msgid: str, where: tuple[str, ...] = (), fix: str | None = None, **params: Any) -> Violation:
+    return Violation("baubylon.field", Message.of(msgid, **params), Message.of(fix, **params) if fix else None, where)
 
 
-def check_field(field_: Field) -> tuple[Violation, ...]:
-    """baubylon.field: every step needing 6 or more, unreachable places, a non-unique summit,
-    and start points that are not table places beside the field."""
-    issues: list[Violation] = []
-    if not field_.blocks:
-        return (_issue(N_("The field has no blocks."), ()),)
-    if not field_.starts:
-        issues.append(_issue(N_("The field has no start point.")))
-    for start in field_.starts:
-        if field_.is_field(start):
-            issues.append(_issue(N_("Start point {space} is on a block; start points are table places beside "
-                                    "the field."), (start,), space=start))
-        elif not any(field_.is_field(n) for n in field_.neighbours(start)):
-            issues.append(_issue(N_("Start point {space} does not touch the field."), (start,), space=start))
+def steep_steps(field_: Field) -> tuple[Violation, ...]:
+    """Steps between neighbouring places (or a start point and a place) needing 6 or more: no roll
+    climbs them. They are allowed when another way leads up (「作り直すか、それ以下で登れる道を増やして
+    ください」), so they are notes, and issues of check_field only where a place cannot be reached."""
+    found: list[Violation] = []
     seen: set[frozenset[str]] = set()
     for space in [*field_.starts, *(s for s in field_.spaces() if field_.is_field(s))]:
         for other in field_.neighbours(space):
@@ -223,15 +214,43 @@ def check_field(field_: Field) -> tuple[Violation, ...]:
             cost = step_cost(field_.height(space), field_.height(other))
             if cost > MAX_STEP:
                 low, high = sorted((space, other), key=field_.height)
-                issues.append(_issue(N_("The step from {low} up to {high} needs {cost}; no die roll climbs it."),
-                                     (low, high), low=low, high=high, cost=cost))
+                found.append(_issue(N_("The step from {low} up to {high} needs {cost}; no die roll climbs it."),
+                                    (low, high), N_("Build it lower, or another way up to {high} that needs 5 or "
+                                                    "less."), low=low, high=high, cost=cost))
+    return tuple(found)
+
+
+def check_field(field_: Field) -> tuple[Violation, ...]:
+    """baubylon.field: places no start point reaches (and the steps needing 6 or more that cut them
+    off), a non-unique summit, and start points that are not table places beside the field.
+
+    A step needing 6 or more is not wrong in itself: the rulebook asks to rebuild it *or* to add a
+    way up needing less, so it is an issue only when it borders a place that cannot be reached."""
+    issues: list[Violation] = []
+    if not field_.blocks:
+        return (_issue(N_("The field has no blocks."), (), N_("Build the field with at least one block.")),)
+    if not field_.starts:
+        issues.append(_issue(N_("The field has no start point."), (),
+                             N_("Mark a table place beside the field as a start point.")))
+    for start in field_.starts:
+        if field_.is_field(start):
+            issues.append(_issue(N_("Start point {space} is on a block; start points are table places beside "
+                                    "the field."), (start,), N_("Move start point {space} to the table."),
+                                 space=start))
+        elif not any(field_.is_field(n) for n in field_.neighbours(start)):
+            issues.append(_issue(N_("Start point {space} does not touch the field."), (start,),
+                                 N_("Move start point {space} next to a block."), space=start))
     unreachable = sorted(set(s for s in field_.spaces() if field_.is_field(s)) - reachable_places(field_))
     if unreachable and field_.starts:
+        cut_off = set(unreachable)
+        issues.extend(v for v in steep_steps(field_) if cut_off & set(v.where))
         issues.append(_issue(N_("These places cannot be reached from any start point: {spaces}."),
-                             tuple(unreachable), spaces=", ".join(unreachable)))
+                             tuple(unreachable), N_("Add a way up to them that needs 5 or less, or a start point "
+                                                    "beside them."), spaces=", ".join(unreachable)))
     if not field_.goal():
         summit = field_.summit()
         issues.append(_issue(N_("The highest point is not unique: {spaces} are equally high."), summit,
+                             N_("Make one place higher than all the others: the goal."),
                              spaces=", ".join(summit)))
     return tuple(issues)
 

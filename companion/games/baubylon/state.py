@@ -12,7 +12,7 @@ from ..api import GameState, Json, Message, Move, Ruling, ScoreLine, ScoreSheet,
 from ..jsonread import JsonReader
 from . import moves as mv
 from .field import Field, check_field, example_field, parse_space
-from .paths import MAX_STACK, Reach, destinations, reaches, trace
+from .paths import MAX_STACK, NO_REVISIT, PATH_RULES, Reach, destinations, reaches, trace
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -21,6 +21,10 @@ BLOCKERS = 6
 BLOCKER = "red"
 COLOURS = ("blue", "yellow", "green", "white", "black", "orange")
 EXAMPLE_BLOCKERS = ("D6", "F5")
+# How the goal is reached (「最も高いポイントに駒が到達出来た時点でゲームは終了」): tables may choose.
+GOAL_END = "end"  # the move must end on the goal (the whole roll used, as for every move)
+GOAL_TOUCH = "touch"  # a legal move (the whole roll) that enters the goal wins as it arrives there
+GOAL_RULES = (GOAL_END, GOAL_TOUCH)
 
 
 def _v(rule: str, msgid: str, where: tuple[str, ...] = (), fix: str | None = None, **params: Any) -> Violation:
@@ -37,6 +41,8 @@ class BaubylonState(GameState):
     turn: int = 0
     roll: int | None = None
     winner: int | None = None
+    path_rule: str = NO_REVISIT  # paths.PATH_RULES: how "no stepping back and forth" is read
+    goal_rule: str = GOAL_END  # GOAL_RULES: whether entering the goal mid-move wins
 
     game: ClassVar[str] = "baubylon"
 
@@ -74,6 +80,20 @@ class BaubylonState(GameState):
         """Pawns of `player` off the field, ready to enter."""
         colour = self.colours[player]
         return PAWNS_PER_PLAYER - sum(pieces.count(colour) for _, pieces in self.stacks)
+
+    def stacks_without_mover(self, origin: str) -> dict[str, tuple[str, ...]]:
+        """The stacks as the moving piece sees them: it has left `origin` (a start point holds none)."""
+        stacks = self.stack_map()
+        if origin in stacks and origin not in self.field.starts:
+            stacks[origin] = stacks[origin][:-1]
+        return stacks
+
+    def goal_entered(self, path: tuple[str, ...]) -> int | None:
+        """The index in `path` where the mover reaches the goal by this game's goal rule, or None."""
+        goal = self.field.goal()
+        if self.goal_rule == GOAL_TOUCH:
+            return next((i for i, space in enumerate(path) if space in goal), None)
+        return len(path) - 1 if path and path[-1] in goal else None
 
     def owner(self, piece: str) -> int | None:
         return self.colours.index(piece) if piece in self.colours else None
@@ -147,12 +167,13 @@ class BaubylonState(GameState):
         if not move.path:
             yield _v("baubylon.move", N_("A move enters at least one space."))
             return
-        cost, problems = trace(self.field, self.stack_map(), move.origin, level, move.path, move.knocks)
+        stacks = self.stacks_without_mover(move.origin)
+        cost, problems = trace(self.field, stacks, move.origin, level, move.path, move.knocks, self.path_rule)
         if problems:
             yield from problems
             return
         if cost != roll:
-            places = ", ".join(destinations(self.field, self.stack_map(), move.origin, level, roll)) or "—"
+            places = ", ".join(destinations(self.field, stacks, move.origin, level, roll, self.path_rule)) or "—"
             yield _v("baubylon.move",
                      N_("This path costs {cost}, the die shows {roll}: a move uses the whole roll and stops only "
                         "on a space, never part-way up or down a step."),
@@ -163,7 +184,8 @@ class BaubylonState(GameState):
         if self.roll is None or self.is_over:
             return
         for origin, piece, level in self._origins():
-            for reach in reaches(self.field, self.stack_map(), origin, level, self.roll):
+            for reach in reaches(self.field, self.stacks_without_mover(origin), origin, level, self.roll,
+                                 self.path_rule):
                 yield mv.Step(origin, reach.path, reach.knocks, piece)
 
     def _origins(self) -> Iterator[tuple[str, str, int]]:
@@ -196,6 +218,11 @@ class BaubylonState(GameState):
         elif move.level == len(stack) - 1:
             yield _v("baubylon.quake", N_("Your pawn on {space} is not pinned: nothing is on top of it."),
                      (move.space,), space=move.space)
+        elif all(piece == self.colours[self.turn] for piece in stack[move.level + 1:]):
+            # 「自分の駒が他のプレイヤーによってスタックされて身動きが取れない場合」: pinned by others.
+            yield _v("baubylon.quake", N_("Only your own pawns stand on your pawn on {space}: an earthquake is for "
+                                          "a pawn pinned by other players' pieces."), (move.space,),
+                     N_("Move your top pawn instead."), space=move.space)
 
     def _notes(self, move: Move) -> tuple[Message, ...]:
         if not isinstance(move, mv.Step):
@@ -204,7 +231,7 @@ class BaubylonState(GameState):
         for space in move.knocks:
             notes.append(Message.of(N_("The top pawn on {space} is knocked off."), space=space))
         piece, _, _ = self.mover(move.origin, move.piece)
-        if piece == self.colours[self.turn] and move.end in self.field.goal():
+        if piece == self.colours[self.turn] and self.goal_entered(move.path) is not None:
             notes.append(Message.of(N_("{name} reaches the highest point and wins!"), name=self.names[self.turn]))
         return tuple(notes)
 
@@ -226,15 +253,17 @@ class BaubylonState(GameState):
                 stacks[move.origin] = stacks[move.origin][:-1]
             else:
                 raise ValueError(f"no piece on {move.origin} to move")
+            path, end = move.path, move.end
+            arrived = self.goal_entered(path) if piece == self.colours[self.turn] else None
+            if arrived is not None:  # the game ends as the pawn arrives: the rest of the path is not walked
+                path, end, winner = path[: arrived + 1], path[arrived], self.turn
             for space in move.knocks:
-                if stacks.get(space):
+                if space in path and stacks.get(space):
                     knocked = stacks[space][-1]
                     stacks[space] = stacks[space][:-1]
                     if knocked == BLOCKER:
                         captured[self.turn] += 1  # a knocked blocker is captured; a pawn goes home
-            stacks[move.end] = (*stacks.get(move.end, ()), piece)
-            if piece == self.colours[self.turn] and move.end in self.field.goal():
-                winner = self.turn
+            stacks[end] = (*stacks.get(end, ()), piece)
         elif isinstance(move, mv.Quake):
             shaken = stacks[move.space][move.level + 1 :]
             stacks[move.space] = stacks[move.space][: move.level + 1]
@@ -266,7 +295,7 @@ class BaubylonState(GameState):
             colour = self.colours[self.turn]
             for space, stack in self.stacks:
                 for level, piece in enumerate(stack[:-1]):
-                    if piece == colour:
+                    if piece == colour and any(above != colour for above in stack[level + 1:]):
                         yield mv.Quake(space, level)
 
     def where_can_it_go(self, origin: str, roll: int | None = None, piece: str = "pawn") -> dict[str, Reach]:
@@ -278,7 +307,7 @@ class BaubylonState(GameState):
         _, level, problems = self.mover(origin, piece)
         if problems or (origin in self.field.starts and roll < 3):
             return {}
-        return destinations(self.field, self.stack_map(), origin, level, roll)
+        return destinations(self.field, self.stacks_without_mover(origin), origin, level, roll, self.path_rule)
 
     # --- what players read ---------------------------------------------------------------------
     def score_sheet(self) -> ScoreSheet:
@@ -319,6 +348,7 @@ class BaubylonState(GameState):
             "turn": self.turn,
             "roll": self.roll,
             "winner": self.winner,
+            "rules": {"path": self.path_rule, "goal": self.goal_rule},
         }
 
     @classmethod
@@ -345,6 +375,12 @@ class BaubylonState(GameState):
             stacks.append((space, items))
         roll = r.get("roll", None).optional()
         winner = r.get("winner", None).optional()
+        rules = r.get("rules", {})  # absent in saves made before the table options existed
+        for key, _ in rules.items():
+            if key not in ("path", "goal"):
+                raise rules.get(key).fail("expected only the keys path, goal")
+        path_rule = rules.get("path", NO_REVISIT).str(PATH_RULES)
+        goal_rule = rules.get("goal", GOAL_END).str(GOAL_RULES)
         state = cls(
             names=names,
             colours=colours,
@@ -354,6 +390,8 @@ class BaubylonState(GameState):
             turn=r.get("turn").int(minimum=0, maximum=n - 1),
             roll=roll.int(minimum=1, maximum=6) if roll else None,
             winner=winner.int(minimum=0, maximum=n - 1) if winner else None,
+            path_rule=path_rule,
+            goal_rule=goal_rule,
         )
         problems = state.problems()
         if problems:
@@ -393,6 +431,8 @@ def new_game(
     colours: tuple[str, ...] | None = None,
     blockers: tuple[str, ...] | None = None,
     first_player: int = 0,
+    path_rule: str = NO_REVISIT,
+    goal_rule: str = GOAL_END,
 ) -> BaubylonState:
     """A game at its start: every pawn off the field, the blockers where the players put them."""
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
@@ -415,6 +455,10 @@ def new_game(
         raise ValueError(f"at most {BLOCKERS} blockers, at most {MAX_STACK} on one space")
     if not 0 <= first_player < len(players):
         raise ValueError("first_player must be a player index")
+    if path_rule not in PATH_RULES:
+        raise ValueError(f"path must be one of {', '.join(PATH_RULES)}, not {path_rule!r}")
+    if goal_rule not in GOAL_RULES:
+        raise ValueError(f"goal must be one of {', '.join(GOAL_RULES)}, not {goal_rule!r}")
     return BaubylonState(
         names=tuple(players),
         colours=colours,
@@ -422,4 +466,6 @@ def new_game(
         stacks=tuple(sorted(stacks.items())),
         captured=(0,) * len(players),
         turn=first_player,
+        path_rule=path_rule,
+        goal_rule=goal_rule,
     )
