@@ -65,7 +65,7 @@ def fit_lattice(image: np.ndarray, n_u: int, n_v: int) -> LatticeFit:
     scale = min(1.0, WORK_SIZE / max(grey.shape))
     small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else grey
     evidence = line_evidence_image(small)
-    lines = _hough_lines(evidence, max(n_u, n_v))
+    lines = _hough_lines(evidence, max(n_u, n_v), small)
     fam_a, fam_b = _split_families(lines)
     if len(fam_a) < 3 or len(fam_b) < 3:
         raise LocateError(f"no line grid found: {len(fam_a)} and {len(fam_b)} lines in the two directions "
@@ -101,17 +101,24 @@ def fit_lattice(image: np.ndarray, n_u: int, n_v: int) -> LatticeFit:
 ORIENTATIONS = 12  # directions the oriented line filter tries (every 15°)
 
 
-def _oriented_evidence(evidence: np.ndarray, expected: int) -> tuple[np.ndarray, np.ndarray]:
+def _oriented_evidence(evidence: np.ndarray, expected: int, grey: np.ndarray | None = None
+                       ) -> tuple[np.ndarray, np.ndarray]:
     """Per pixel, the strongest mean black-hat response along a short straight segment, and
     which of the ORIENTATIONS gave it.
 
     A board line is straight over a good part of a pitch around every empty point; stone rims
     curve away, and the crossings of a "+" respond to its two true directions only, so diagonals
-    through rows of crossings or stones get no support.
+    through rows of crossings or stones get no support. With `grey`, a response also needs the
+    same brightness on both sides: a printed line has board on both sides, the shadow valley
+    beside a light stone has the stone on one side and the board on the other.
     """
-    length = max(9, int(round(0.35 * min(evidence.shape) / max(expected, 2))) | 1)
+    # At most 11 taps: OpenCV filters small kernels directly, larger ones through a slower DFT.
+    length = int(np.clip(round(0.35 * min(evidence.shape) / max(expected, 2)), 9, 11)) | 1
     centre = length // 2
     src = evidence.astype(np.float32)
+    side = max(2.0, min(evidence.shape) / 140)  # just beyond the line's half width
+    grey_f = grey.astype(np.float32) if grey is not None else None
+    h, w = evidence.shape
     responses = []
     for i in range(ORIENTATIONS):
         phi = np.pi * i / ORIENTATIONS  # direction along the line
@@ -120,14 +127,23 @@ def _oriented_evidence(evidence: np.ndarray, expected: int) -> tuple[np.ndarray,
         cv2.line(kernel, (int(round(centre - dx)), int(round(centre - dy))),
                  (int(round(centre + dx)), int(round(centre + dy))), 1.0, 1, cv2.LINE_AA)
         kernel /= kernel.sum()
-        responses.append(cv2.filter2D(src, -1, kernel, borderType=cv2.BORDER_CONSTANT))
+        response = cv2.filter2D(src, -1, kernel, borderType=cv2.BORDER_CONSTANT)
+        if grey_f is not None:
+            nx, ny = -np.sin(phi) * side, np.cos(phi) * side
+            plus = cv2.warpAffine(grey_f, np.float32([[1, 0, -nx], [0, 1, -ny]]), (w, h), borderMode=cv2.BORDER_REPLICATE)
+            minus = cv2.warpAffine(grey_f, np.float32([[1, 0, nx], [0, 1, ny]]), (w, h), borderMode=cv2.BORDER_REPLICATE)
+            asymmetry = cv2.filter2D(np.abs(plus - minus), -1, kernel, borderType=cv2.BORDER_CONSTANT)
+            response = np.maximum(response - asymmetry, 0)
+        responses.append(response)
     stack = np.stack(responses)
     return stack.max(axis=0), stack.argmax(axis=0)
 
 
-def _hough_lines(evidence: np.ndarray, expected: int) -> np.ndarray:
+def _hough_lines(evidence: np.ndarray, expected: int, grey: np.ndarray | None = None) -> np.ndarray:
     """(rho, theta) lines, strongest first, with near-duplicates suppressed."""
-    _, binary = cv2.threshold(evidence, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    strength, best = _oriented_evidence(evidence, expected, grey)
+    scaled = cv2.normalize(strength, None, 0, 255, cv2.NORM_MINMAX).astype(np.uint8)
+    _, binary = cv2.threshold(scaled, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     # A board line spans a good part of the frame, but stones may hide most of it: try a strict
     # vote threshold first and relax it while too few lines turn up.
     lines = np.empty((0, 2))
@@ -140,7 +156,7 @@ def _hough_lines(evidence: np.ndarray, expected: int) -> np.ndarray:
     lines = found[:, 0, :].astype(np.float64)  # strongest first
     # Lines closer than a third of the smallest plausible pitch are one line seen twice.
     min_gap = 0.3 * (0.4 * min(binary.shape) / max(expected - 1, 1))
-    lines = _orientation_consistent(lines[: 60 * expected], evidence, expected)
+    lines = _orientation_consistent(lines[: 60 * expected], strength, best)
     kept: list[np.ndarray] = []
     for line in lines:
         if len(kept) >= 6 * expected:
@@ -150,7 +166,7 @@ def _hough_lines(evidence: np.ndarray, expected: int) -> np.ndarray:
     return np.array(kept) if kept else np.empty((0, 2))
 
 
-def _orientation_consistent(lines: np.ndarray, evidence: np.ndarray, expected: int) -> np.ndarray:
+def _orientation_consistent(lines: np.ndarray, strength: np.ndarray, best: np.ndarray) -> np.ndarray:
     """Keep lines whose evidence mostly runs along them.
 
     Diagonals through rows of crossings or stones collect Hough votes from pixels whose own
@@ -159,8 +175,7 @@ def _orientation_consistent(lines: np.ndarray, evidence: np.ndarray, expected: i
     """
     if not len(lines):
         return lines
-    strength, best = _oriented_evidence(evidence, expected)
-    h, w = evidence.shape
+    h, w = strength.shape
     floor = np.percentile(strength, 90)
     keep = []
     for rho, theta in lines:
@@ -296,7 +311,7 @@ def _ransac_lattice(fam_a: np.ndarray, fam_b: np.ndarray, points: np.ndarray, ev
             hypotheses.append((_support(near, uv), h))
     hypotheses.sort(key=lambda item: -item[0])
     refined = []
-    for _, h in hypotheses[:30]:
+    for _, h in hypotheses[:15]:
         for _ in range(4):  # grow: refit on all inliers, then look again
             near, uv = _lattice_inliers(h, points, INLIER_TOLERANCE)
             if _support(near, uv) < 8:
