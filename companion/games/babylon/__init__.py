@@ -37,6 +37,18 @@ SPEC = registry.register(
                 ("directly_beneath", "any_tile"),
             ),
             Option(
+                "statue_line",
+                N_("babylon.deco.statue: a later statue must be in line with a statue in the same row or column (row_or_column) or also on a diagonal (with_diagonals)."),
+                "row_or_column",
+                ("row_or_column", "with_diagonals"),
+            ),
+            Option(
+                "decoration_height",
+                N_("Fountains, bridges, stairs and belvederes: a tile one level up may pass over them (flat) or they stand one level tall like a statue (one_level)."),
+                "flat",
+                ("flat", "one_level"),
+            ),
+            Option(
                 "flowers",
                 N_("The four flowers, comma separated, in seat order: each player takes the board of their flower."),
                 ",".join(DEFAULT_FLOWERS),

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ...i18n import N_
 from ..api import Message, Violation
 from .model import SIZE, Board, Cell, Pillar, cell_name, footprint, in_board
-from .topview import PILLAR, RECESS, TILE
+from .topview import PILLAR, RECESS, TILE, TopView
 
 
 def _v(rule: str, text: str, fix: str | None = None, where: tuple[Cell, ...] = (), **params) -> Violation:
@@ -88,7 +88,25 @@ class Support:
     open_cell: Cell | None  # the space with nothing beneath at the tile's level (3 supports)
 
 
-def analyse_support(board: Board, row: int, col: int, level: int) -> tuple[Support | None, list[Violation]]:
+# Decorations other than statues: how tall they stand is not in the rulebooks (the `decoration_height`
+# reading). Statues are one level tall in every reading: they can carry a tile like a single pillar.
+FLAT_DECORATIONS = ("stairs", "fountain", "bridge", "belvedere")
+
+
+def standing_height(view: TopView, cell: Cell, decoration_height: str = "flat") -> int:
+    """The highest point of what stands in a cell, in levels: a tile above it must be at least
+    this high. Reading "one_level": a fountain, bridge, stairs end or belvedere on a level-n space
+    reaches n + 1, so only a tile at n + 2 or higher may pass over it."""
+    height = view.height(cell)
+    item = view.at(cell)
+    if decoration_height == "one_level" and item.kind in FLAT_DECORATIONS:
+        height = max(height, item.level + 1)
+    return height
+
+
+def analyse_support(
+    board: Board, row: int, col: int, level: int, decoration_height: str = "flat"
+) -> tuple[Support | None, list[Violation]]:
     """babylon.build.support and babylon.build.mixed_support for a tile footprint and level."""
     if not (0 <= row <= SIZE - 2 and 0 <= col <= SIZE - 2):
         return None, [_v("babylon.build.support", N_("A tile must lie wholly on the 8×8 building area."))]
@@ -99,10 +117,11 @@ def analyse_support(board: Board, row: int, col: int, level: int) -> tuple[Suppo
     tops: dict[Cell, tuple[int, int]] = {}  # cell -> (top, base) of a pillar-like piece on top
     blocked: list[Cell] = []
     flat: list[Cell] = []
+    tall: list[Cell] = []  # a decoration one level below reaching the tile (reading one_level)
     lower: list[Cell] = []
     for cell in cells:
         item = view.at(cell)
-        height = view.height(cell)
+        height = standing_height(view, cell, decoration_height)
         if item.kind == PILLAR:
             tops[cell] = (item.level + item.height, item.level)
         elif item.kind == "statue":
@@ -115,6 +134,8 @@ def analyse_support(board: Board, row: int, col: int, level: int) -> tuple[Suppo
             elif item.kind == "statue":
                 pillars.append((cell, item.piece_id or ""))
                 statues.append(item.piece_id or "")
+            elif item.kind in FLAT_DECORATIONS and item.level < level:
+                tall.append(cell)
             else:
                 flat.append(cell)  # a tile (or a flat decoration) at the same level: no room
         else:
@@ -126,6 +147,17 @@ def analyse_support(board: Board, row: int, col: int, level: int) -> tuple[Suppo
                 N_("Something on {cells} stands higher than level {level}: the tile cannot lie there."),
                 where=tuple(blocked),
                 cells=", ".join(cell_name(c) for c in blocked),
+                level=level,
+            )
+        ]
+    if tall:
+        return None, [
+            _v(
+                "babylon.build.support",
+                N_("A decoration on {cells} stands one level tall: a tile at level {level} cannot pass over it (reading: one_level)."),
+                N_("Raise the tile by one more level, or place it elsewhere."),
+                where=tuple(tall),
+                cells=", ".join(cell_name(c) for c in tall),
                 level=level,
             )
         ]
@@ -168,10 +200,12 @@ def analyse_support(board: Board, row: int, col: int, level: int) -> tuple[Suppo
     open_cell = lower[0] if len(lower) == 1 else None
     if open_cell is not None and view.at(open_cell).kind == PILLAR:
         # A pillar under the open corner would carry nothing: it is a bare pillar hidden below.
+        # ja: 「すべての柱コマの上には、テラスタイルが置かれていなければなりません」
         return None, [
             _v(
-                "babylon.build.support",
+                "babylon.build.no_bare_pillar",
                 N_("The pillar on {cell} would not reach the tile: every pillar must carry a tile."),
+                N_("Take the pillar on {cell} back first, or make it reach the tile."),
                 where=(open_cell,),
                 cell=cell_name(open_cell),
             )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ...i18n import N_
 from ..api import Message, Violation
+from .building import standing_height
 from .model import Board, Cell, cell_name, in_board
 from .topview import RECESS, TILE
 
@@ -47,6 +48,8 @@ def check_decoration(
     placed_this_turn: frozenset[str],
     wild: tuple[Cell, str] | None,
     bridge_gap: str,
+    statue_line: str = "row_or_column",
+    decoration_height: str = "flat",
 ) -> tuple[DecoPlan | None, list[Violation]]:
     view = board.top
     if not all(in_board(c) for c in cells) or len(set(cells)) != len(cells):
@@ -113,15 +116,15 @@ def check_decoration(
                 _v(rule, N_("This joins two tiles at the same level; these are at {a} and {b}."), cells, a=levels[0], b=levels[1])
             ]
         if piece == "bridge":
-            plan = _check_bridge(board, cells, tiles, levels[0], bridge_gap)
+            plan = _check_bridge(board, cells, tiles, levels[0], bridge_gap, decoration_height)
             if isinstance(plan, Violation):
                 return None, [plan]
             plan_cells, plan_levels = plan
     if piece == "statue":
         standing = [d for d in board.decorations if d.kind == "statue"]
         cell = cells[0]
-        if standing and not any(d.cells[0][0] == cell[0] or d.cells[0][1] == cell[1] for d in standing):
-            former = [p for p in board.pillars if p.kind == "statue" and (p.cell[0] == cell[0] or p.cell[1] == cell[1])]
+        if standing and not any(in_statue_line(d.cells[0], cell, statue_line) for d in standing):
+            former = [p for p in board.pillars if p.kind == "statue" and in_statue_line(p.cell, cell, statue_line)]
             if former:
                 return None, [
                     _v(
@@ -131,14 +134,12 @@ def check_decoration(
                         other=cell_name(former[0].cell),
                     )
                 ]
-            return None, [
-                _v(
-                    "babylon.deco.statue",
-                    N_("A statue on {cell} is not in a straight line (row or column) with any statue already placed."),
-                    (cell,),
-                    cell=cell_name(cell),
-                )
-            ]
+            text = (
+                N_("A statue on {cell} is not in a straight line (row, column or diagonal) with any statue already placed.")
+                if statue_line == "with_diagonals"
+                else N_("A statue on {cell} is not in a straight line (row or column) with any statue already placed.")
+            )
+            return None, [_v("babylon.deco.statue", text, (cell,), cell=cell_name(cell))]
     # deco.when: at least partly on a tile placed this turn.
     if not any(t in placed_this_turn for t in tiles):
         return None, [
@@ -152,12 +153,20 @@ def check_decoration(
     return DecoPlan(plan_cells, plan_levels), []
 
 
+def in_statue_line(a: Cell, b: Cell, reading: str = "row_or_column") -> bool:
+    """babylon.deco.statue: seen from above, b lies in a straight line with a — the same row or
+    column, or (reading "with_diagonals") the same diagonal of the board."""
+    if a[0] == b[0] or a[1] == b[1]:
+        return True
+    return reading == "with_diagonals" and abs(a[0] - b[0]) == abs(a[1] - b[1])
+
+
 def _covered_icon(board: Board, cell: Cell, top_level: int, piece: str) -> bool:
     """A lower tile under this cell shows the icon the player wanted (now hidden)."""
     return any(t.level < top_level and t.covers(cell) and t.icon_at(cell) == piece for t in board.tiles)
 
 
-def _check_bridge(board: Board, cells, tiles, level: int, bridge_gap: str):
+def _check_bridge(board: Board, cells, tiles, level: int, bridge_gap: str, decoration_height: str = "flat"):
     (r1, c1), (r2, c2) = cells
     if abs(r1 - r2) + abs(c1 - c2) != 2:
         return _v("babylon.deco.bridge", N_("A bridge joins two icons with exactly one space between them."), cells)
@@ -174,7 +183,7 @@ def _check_bridge(board: Board, cells, tiles, level: int, bridge_gap: str):
         open_gap = view.at(gap).kind == RECESS
         text = N_("The gap {cell} under the bridge must be empty down to the board (reading: empty_to_board).")
     else:
-        open_gap = view.height(gap) < level
+        open_gap = standing_height(view, gap, decoration_height) < level
         text = N_("The gap {cell} must be open at the bridge's level {level} (reading: bridge_level).")
     if not open_gap:
         return _v("babylon.deco.bridge", text, (gap,), cell=cell_name(gap), level=level)

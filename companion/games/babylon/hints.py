@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from ...i18n import N_
 from ..api import Message, Move
-from .building import check_exact_cover
+from .building import check_exact_cover, standing_height
+from .decorating import in_statue_line
 from .model import SIZE, Board, Cell, Icons, cell_name, footprint, rotations
 from .moves import Exchange, PlaceDecoration, PlacePillar, PlaceTile
 from .topview import PILLAR, TopView
@@ -176,7 +177,7 @@ def _support_options(state: BabylonState, view: TopView, row: int, col: int, lev
     bare = []
     for cell in cells:
         item = view.at(cell)
-        heights.append(view.height(cell))
+        heights.append(standing_height(view, cell, state.options.decoration_height))
         ways: dict[int, str] = {}
         if item.is_empty_surface:
             ways[item.level + 1] = "single"
@@ -245,7 +246,7 @@ def _icon_choices(icon, wild_effect: str | None, supply: dict[str, int]):
 def _decorations_at(state, view: TopView, cells, cell: Cell, icon: str, level: int, standing):
     """Decorations joining the new tile's space `cell` (showing `icon`) to the garden as it is."""
     if icon == "statue":
-        if not standing or any(s[0] == cell[0] or s[1] == cell[1] for s in standing):
+        if not standing or any(in_statue_line(s, cell, state.options.statue_line) for s in standing):
             yield PlaceDecoration("statue", (cell,)), level
         return
     distance = 2 if icon == "bridge" else 1
@@ -272,7 +273,7 @@ def _decorations_at(state, view: TopView, cells, cell: Cell, icon: str, level: i
             if state.options.bridge_gap == "empty_to_board":
                 if view.at(gap).kind != "recess":
                     continue
-            elif view.height(gap) >= level:
+            elif standing_height(view, gap, state.options.decoration_height) >= level:
                 continue
         # The new tile is placed this turn, so babylon.deco.when holds for every one of these.
         yield PlaceDecoration(icon, tuple(sorted((cell, other)))), points

@@ -9,6 +9,15 @@ from .model import DEFAULT_FLOWERS, Board, Tile
 STORAGE_SINGLES = 6  # babylon.store.pillars: 6 slots for single pillars, none for doubles
 BRIDGE_GAP_READINGS = ("bridge_level", "empty_to_board")
 EXACT_COVER_READINGS = ("directly_beneath", "any_tile")
+STATUE_LINE_READINGS = ("row_or_column", "with_diagonals")
+DECORATION_HEIGHT_READINGS = ("flat", "one_level")
+# Every reading, with its allowed values and default first (docs/formats/babylon.md).
+READINGS = {
+    "bridge_gap": BRIDGE_GAP_READINGS,
+    "exact_cover": EXACT_COVER_READINGS,
+    "statue_line": STATUE_LINE_READINGS,
+    "decoration_height": DECORATION_HEIGHT_READINGS,
+}
 
 
 @dataclass(frozen=True)
@@ -40,14 +49,20 @@ class Supply:
 
 @dataclass(frozen=True)
 class Options:
-    """The two readings the rulebooks leave open (see docs/formats/babylon.md).
+    """The readings the rulebooks leave open (see docs/formats/babylon.md).
 
     bridge_gap: "bridge_level" (default; the gap is open at the bridge's level) or "empty_to_board".
     exact_cover: "directly_beneath" (default; the ja rulebook) or "any_tile" (the zh-TW rulebook).
+    statue_line: "row_or_column" (default) or "with_diagonals" (babylon.deco.statue's 直線上 /
+        形成直線 read to include the board's diagonals).
+    decoration_height: "flat" (default; a tile one level up may pass over a fountain, bridge,
+        stairs end or belvedere) or "one_level" (they stand one level tall, like a statue).
     """
 
     bridge_gap: str = "bridge_level"
     exact_cover: str = "directly_beneath"
+    statue_line: str = "row_or_column"
+    decoration_height: str = "flat"
 
 
 @dataclass(frozen=True)
@@ -76,4 +91,13 @@ def start_tile(flower: str) -> Tile:
     return Tile(f"start-{flower}", "start", flower, None)
 
 
-__all__ = ["DEFAULT_FLOWERS", "Options", "PlayerState", "STORAGE_SINGLES", "Supply", "Turn", "start_tile"]
+__all__ = [
+    "DEFAULT_FLOWERS",
+    "READINGS",
+    "Options",
+    "PlayerState",
+    "STORAGE_SINGLES",
+    "Supply",
+    "Turn",
+    "start_tile",
+]

@@ -9,7 +9,17 @@ from ..jsonread import JsonReader
 from .consistency import problems
 from .model import DECORATIONS, MATERIALS, Board, Decoration, Pillar, PlacedTile, Tile, in_board
 from .moves import EFFECTS, read_cell, read_icons
-from .pieces import BRIDGE_GAP_READINGS, EXACT_COVER_READINGS, Options, PlayerState, Supply, Turn
+from .pieces import (
+    BRIDGE_GAP_READINGS,
+    DECORATION_HEIGHT_READINGS,
+    EXACT_COVER_READINGS,
+    READINGS,
+    STATUE_LINE_READINGS,
+    Options,
+    PlayerState,
+    Supply,
+    Turn,
+)
 from .quarry import QUARRY_SIZE, Quarry
 
 PHASES = ("trim", "quarry", "build", "store", "reveal", "over")
@@ -52,7 +62,7 @@ def state_to_json(state) -> dict[str, Any]:
             for p in state.seats
         ],
         "flowers": list(state.flowers),
-        "options": {"bridge_gap": state.options.bridge_gap, "exact_cover": state.options.exact_cover},
+        "options": {key: getattr(state.options, key) for key in READINGS},
         "quarry": list(state.quarry.heights),
         "supply": {kind: state.supply.count(kind) for kind in Supply.kinds()},
         "round": state.round,
@@ -141,9 +151,12 @@ def state_from_json(data: Any, source: str = "<state>"):
         raise reader.get("players").fail("expected 2 to 4 players")
     flowers = tuple(f.str() for f in reader.get("flowers").list(4))
     options_reader = reader.get("options")
+    # Readings added later default to the engine's default, so older saves still load.
     options = Options(
         options_reader.get("bridge_gap").str(BRIDGE_GAP_READINGS),
         options_reader.get("exact_cover").str(EXACT_COVER_READINGS),
+        options_reader.get("statue_line", STATUE_LINE_READINGS[0]).str(STATUE_LINE_READINGS),
+        options_reader.get("decoration_height", DECORATION_HEIGHT_READINGS[0]).str(DECORATION_HEIGHT_READINGS),
     )
     quarry = Quarry(tuple(h.int(0, 3) for h in reader.get("quarry").list(QUARRY_SIZE * QUARRY_SIZE)))
     supply_reader = reader.get("supply")

@@ -41,7 +41,7 @@ from .moves import (
     Take,
     Trim,
 )
-from .pieces import STORAGE_SINGLES, Options, PlayerState, Supply, Turn, start_tile
+from .pieces import READINGS, STORAGE_SINGLES, Options, PlayerState, Supply, Turn, start_tile
 from .quarry import LAYER_MATERIAL, Quarry
 from .scoring import score_lines
 
@@ -254,9 +254,12 @@ def new_game(
     bridge_gap: str = "bridge_level",
     exact_cover: str = "directly_beneath",
     flowers: tuple[str, ...] | str = DEFAULT_FLOWERS,
+    statue_line: str = "row_or_column",
+    decoration_height: str = "flat",
 ) -> BabylonState:
     """babylon.setup.*: players listed from the start player clockwise. `flowers` names the four
-    flowers (a tuple or "a,b,c,d"); player i takes the board of flower i."""
+    flowers (a tuple or "a,b,c,d"); player i takes the board of flower i. The other keywords are
+    the readings of open questions (pieces.READINGS, docs/formats/babylon.md)."""
     if isinstance(flowers, str):
         flowers = tuple(f.strip() for f in flowers.split(","))
     count = len(players)
@@ -264,16 +267,21 @@ def new_game(
         raise CompanionError(f"Babylon is for 2 to 4 players, got {count} [babylon.setup.rounds]")
     if len(set(flowers)) != 4:
         raise CompanionError(f"Babylon needs 4 different flowers, got {list(flowers)} [babylon.setup.board]")
-    if bridge_gap not in ("bridge_level", "empty_to_board"):
-        raise CompanionError(f"bridge_gap: expected bridge_level or empty_to_board, got {bridge_gap!r}")
-    if exact_cover not in ("directly_beneath", "any_tile"):
-        raise CompanionError(f"exact_cover: expected directly_beneath or any_tile, got {exact_cover!r}")
+    chosen = {
+        "bridge_gap": bridge_gap,
+        "exact_cover": exact_cover,
+        "statue_line": statue_line,
+        "decoration_height": decoration_height,
+    }
+    for key, value in chosen.items():
+        if value not in READINGS[key]:
+            raise CompanionError(f"{key}: expected {' or '.join(READINGS[key])}, got {value!r}")
     seats = tuple(
         PlayerState(name, flowers[i], Board(), 0, 0, start_tile(flowers[i])) for i, name in enumerate(players)
     )
     return BabylonState(
         seats=seats,
-        options=Options(bridge_gap, exact_cover),
+        options=Options(**chosen),
         flowers=tuple(flowers),
         rounds_total=ROUNDS[count],
         stage="trim" if TRIMS[count] else "quarry",
@@ -400,7 +408,7 @@ def _check_tile(state: BabylonState, move: PlaceTile) -> tuple[list[Violation], 
     if found:
         return found, []
     board = state.me.board
-    support, found = building.analyse_support(board, move.row, move.col, move.level)
+    support, found = building.analyse_support(board, move.row, move.col, move.level, state.options.decoration_height)
     found += building.check_level_order(board, move.level)
     found += building.check_exact_cover(board, move.row, move.col, move.level, state.options.exact_cover)
     notes: list[Message] = []
@@ -434,7 +442,14 @@ def _check_decoration(state: BabylonState, move: PlaceDecoration) -> tuple[list[
         if found:
             return found, []
     plan, found = decorating.check_decoration(
-        board, move.piece, move.cells, frozenset(state.turn.placed), move.wild, state.options.bridge_gap
+        board,
+        move.piece,
+        move.cells,
+        frozenset(state.turn.placed),
+        move.wild,
+        state.options.bridge_gap,
+        state.options.statue_line,
+        state.options.decoration_height,
     )
     return found, []
 
@@ -481,9 +496,23 @@ def _check_store(state: BabylonState, move: Store) -> tuple[list[Violation], lis
     me = state.me
     found: list[Violation] = []
     if move.singles > STORAGE_SINGLES:
-        found.append(_v("babylon.store.pillars", N_("Storage holds at most 6 single pillars."), count=move.singles))
+        found.append(
+            _v(
+                "babylon.store.pillars",
+                N_("Storage holds at most 6 single pillars."),
+                N_("Keep 6 single pillars and return the rest to the supply."),
+                count=move.singles,
+            )
+        )
     elif move.singles > me.singles:
-        found.append(_v("babylon.store.pillars", N_("You hold only {count} single pillars."), count=me.singles))
+        found.append(
+            _v(
+                "babylon.store.pillars",
+                N_("You hold only {count} single pillars."),
+                N_("Store at most the {count} single pillars you hold."),
+                count=me.singles,
+            )
+        )
     if move.store_new and state.turn.new_tile is None:
         found.append(_v("babylon.store.tile", N_("You have no unplaced tile from this turn to store.")))
     if move.discard_slot and me.slot is None:
@@ -575,7 +604,7 @@ def _apply_tile(state: BabylonState, move: PlaceTile) -> BabylonState:
     assert tile is not None
     layout, _ = state.tile_layout(move)
     board = state.me.board
-    support, _ = building.analyse_support(board, move.row, move.col, move.level)
+    support, _ = building.analyse_support(board, move.row, move.col, move.level, state.options.decoration_height)
     assert support is not None and layout is not None
     for statue_id in support.statues:
         pillar_id, state = state.next_id("p")
@@ -600,7 +629,14 @@ def _apply_tile(state: BabylonState, move: PlaceTile) -> BabylonState:
 def _apply_decoration(state: BabylonState, move: PlaceDecoration) -> BabylonState:
     board = state.me.board
     plan, _ = decorating.check_decoration(
-        board, move.piece, move.cells, frozenset(state.turn.placed), move.wild, state.options.bridge_gap
+        board,
+        move.piece,
+        move.cells,
+        frozenset(state.turn.placed),
+        move.wild,
+        state.options.bridge_gap,
+        state.options.statue_line,
+        state.options.decoration_height,
     )
     assert plan is not None
     turn = state.turn
