@@ -2,7 +2,8 @@
 
 For each case a board is photographed by the synthetic camera (locate/synthetic.py: wood grain,
 shaded stones, a lighting gradient of ±35 %, sensor noise σ = 4) at a given tilt and turn, then
-located by markers, by grid lines and (for the reader) read point by point. Reported: homography
+located by markers, by grid lines and (for the reader) read point by point. Options add defocus
+blur, JPEG compression, a dark board and denser positions. Reported: homography
 error in pixels over every board point against the true projection (mean and max), tokens wrong,
 and the wall-clock time of each step (CPU is shared, so take the median over several runs).
 """
@@ -36,6 +37,9 @@ def main(argv: list[str], config) -> int:
     parser.add_argument("--sizes", default="19,9", help="board sizes (comma-separated), default 19,9")
     parser.add_argument("--seeds", type=int, default=3, help="positions per pose (default 3)")
     parser.add_argument("--fill", type=float, default=0.35, help="share of points with a stone")
+    parser.add_argument("--blur", type=float, default=0.0, help="defocus blur σ in pixels")
+    parser.add_argument("--jpeg", type=int, default=0, help="JPEG quality (0 = none)")
+    parser.add_argument("--dark-wood", action="store_true", help="a dark walnut board instead of light wood")
     args = parser.parse_args(argv)
     print(f"{'board':>6} {'tilt':>4} {'turn':>4} | {'markers mean/max px':>19} {'ms':>5} | "
           f"{'lines mean/max px':>17} {'ms':>5} | {'read wrong':>10} {'ms':>5}")
@@ -47,8 +51,12 @@ def main(argv: list[str], config) -> int:
             for seed in range(args.seeds):
                 rng = np.random.default_rng(1000 * n + 10 * tilt + seed)
                 stones = sy.random_position(spec, rng, fill=args.fill)
-                marked = sy.go_board_photo(spec, stones, seed=seed, tilt_deg=tilt, turn_deg=turn, with_markers=True)
-                plain = sy.go_board_photo(spec, stones, seed=seed, tilt_deg=tilt, turn_deg=turn)
+                photo = {"blur": args.blur, "jpeg_quality": args.jpeg}
+                if args.dark_wood:
+                    photo["wood"] = (40, 75, 110)
+                marked = sy.go_board_photo(spec, stones, seed=seed, tilt_deg=tilt, turn_deg=turn, with_markers=True,
+                                           **photo)
+                plain = sy.go_board_photo(spec, stones, seed=seed, tilt_deg=tilt, turn_deg=turn, **photo)
                 t0 = time.perf_counter()
                 try:
                     by_markers = locate_from_markers(spec, marked.image)

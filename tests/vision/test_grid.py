@@ -93,14 +93,15 @@ def test_grid_sizes_parse():
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("n", "photo"),
+    ("n", "fill", "photo"),
     [
-        (19, {"wood": (40, 75, 110)}),  # dark walnut: faint lines, dark board next to black stones
-        (13, {"blur": 0.8, "jpeg_quality": 75}),  # soft focus and JPEG blocks
+        (19, 0.45, {"wood": (40, 75, 110)}),  # dark walnut: faint lines, dark board next to black stones
+        (13, 0.45, {"blur": 0.8, "jpeg_quality": 75}),  # soft focus and JPEG blocks
+        (19, 0.7, {}),  # a dense end game: most lines hidden, rows of stones suggest diagonals
     ],
 )
-def test_harder_photos_read_exactly(n, photo):
+def test_harder_photos_read_exactly(n, fill, photo):
     spec = grid_board(n, n, True)
-    stones = sy.random_position(spec, np.random.default_rng(n), fill=0.45)
+    stones = sy.random_position(spec, np.random.default_rng(n), fill=fill)
     view = sy.go_board_photo(spec, stones, seed=n, tilt_deg=25, turn_deg=-6, **photo)
     assert read_grid(view.image, n, n).tokens == expected(spec, stones)

@@ -1,7 +1,8 @@
 """Marker-free board location from the board's own grid lines (as camera chess/Go readers do).
 
-Thin dark lines are brought out with a black-hat filter, found with the Hough transform, split
-into two families by direction, and intersected. Every pair of neighbouring lines of each family
+Thin dark lines are brought out with a black-hat filter and an oriented, two-sided line filter,
+found with the Hough transform (keeping lines whose evidence runs along them), split into two
+families by direction, and intersected. Every pair of neighbouring lines of each family
 proposes a unit cell; the proposal whose homography puts the most intersections on an integer
 lattice wins (RANSAC over lattice hypotheses), is refitted on all its inliers, turned so the
 lattice reads left→right and top→bottom as the image shows it, and finally slid to the window
