@@ -177,7 +177,8 @@ class ReclamationState(GameState):
 
     def _violations(self, move: Move) -> Iterator[Violation]:
         if not isinstance(move, Turn):
-            yield Violation(R.MOVE, Message.of(N_("This is not a move of The Reclamation.")))
+            yield Violation(R.MOVE, Message.of(N_("This is not a move of The Reclamation.")),
+                            fix=Message.of(N_("Give a whole turn: the gardener's square, where it moves, and the card.")))
             return
         if self.outcome is not None:
             yield Violation(
@@ -223,6 +224,7 @@ class ReclamationState(GameState):
             yield Violation(
                 R.CARD,
                 Message.of(N_("There is no card named {card}; the cards are: {cards}."), card=move.card, cards=", ".join(c.name for c in self.cards)),
+                fix=Message.of(N_("Use one of your unused cards: {cards}."), cards=", ".join(c.name for c in self.usable_cards()) or "-"),
                 where=(move.card,),
             )
             return
@@ -242,11 +244,19 @@ class ReclamationState(GameState):
                 yield Violation(
                     R.OFF_BOARD,
                     Message.of(N_("Every target of card {card} from {to} lies off the board, and off-board targets are ignored."), card=card.name, to=move.to),
+                    fix=Message.of(N_("Use a card whose targets from {to} lie on the board."), to=move.to),
                 )
+            working = [c.name for c in self.usable_cards() if self.plan(gardener, to, c).has_effect]
+            if working:
+                fix = Message.of(N_("From {to}, reclaim with a card that places or takes a stone: {cards}."), to=move.to, cards=", ".join(working))
+            else:
+                # A gardener moved here cannot complete the turn; the companion lets it be taken back
+                # (docs/formats/reclamation.md, "Dead-end square").
+                fix = Message.of(N_("No unused card changes the board from {to}: move the gardener to another square."), to=move.to)
             yield Violation(
                 R.NO_EFFECT,
                 Message.of(N_("This reclaim would change nothing on the board, so it may not be made.")),
-                fix=Message.of(N_("Choose another square or card so that a stone is placed or taken.")),
+                fix=fix,
                 where=tuple(geo.name(s) for s in plan.targets),
             )
 
@@ -257,12 +267,14 @@ class ReclamationState(GameState):
                 yield Violation(
                     R.SHORT,
                     Message.of(N_("You have {hand} stones in hand for {count} targets: say which targets get them."), hand=plan.hand, count=len(plan.add) + len(plan.empty)),
+                    fix=_short_fix(plan),
                     where=tuple(geo.name(s) for s in plan.add + plan.empty),
                 )
             return
         chosen = [geo.parse(s) for s in move.place]
         if None in chosen or len(set(chosen)) != len(chosen):
-            yield Violation(order_rule, Message.of(N_("Each target gets at most one stone: {place}."), place=", ".join(move.place)))
+            yield Violation(order_rule, Message.of(N_("Each target gets at most one stone: {place}."), place=", ".join(move.place)),
+                            fix=Message.of(N_("List each square that gets a stone once.")))
             return
         for square in chosen:
             assert square is not None
@@ -275,7 +287,8 @@ class ReclamationState(GameState):
                 text = N_("{square} holds your opponent's stones: they are taken, never covered.")
             else:
                 text = N_("{square} is not a target of this card from the gardener's new square.")
-            yield Violation(order_rule, Message.of(text, square=geo.name(square)), where=where)
+            yield Violation(order_rule, Message.of(text, square=geo.name(square)), where=where,
+                            fix=Message.of(N_("Place stones only on {squares}."), squares=names(plan.add + plan.empty)))
         placed = [s for s in chosen if s in plan.add or s in plan.empty]
         if len(placed) != len(chosen):
             return
@@ -283,11 +296,13 @@ class ReclamationState(GameState):
             yield Violation(
                 R.SHORT,
                 Message.of(N_("You place {count} stones but hold only {hand}; stones taken this turn cannot be placed this turn."), count=len(placed), hand=plan.hand),
+                fix=_short_fix(plan),
             )
             if self.throne and self.captives[self.to_move]:
                 yield Violation(
                     R.THRONE_CAPTIVE,
                     Message.of(N_("The {count} stones you took from gardeners stay in your hand and are never placed."), count=self.captives[self.to_move]),
+                    fix=Message.of(N_("Keep them aside, showing your opponent's face.")),
                 )
             return
         if len(placed) < plan.placeable:
@@ -296,13 +311,16 @@ class ReclamationState(GameState):
             yield Violation(
                 rule,
                 Message.of(N_("Every target you can fill gets a stone: {count} to place, also on one of {squares}."), count=plan.placeable, squares=names(missing)),
+                fix=Message.of(N_("Put a stone on {squares} as well."), squares=names(missing)),
                 where=tuple(geo.name(s) for s in missing),
             )
             return
-        if plan.hand < len(plan.add) and any(s in plan.empty for s in placed):
+        # Step 1 before step 2: no empty square gets a stone while one of your stacks goes without.
+        if any(s in plan.empty for s in placed) and any(s not in placed for s in plan.add):
             yield Violation(
                 order_rule,
                 Message.of(N_("Your own stacks come first: with {hand} stones, add them to {squares} before empty squares."), hand=plan.hand, squares=names(plan.add)),
+                fix=Message.of(N_("Move the stones from the empty squares onto {squares}."), squares=names(plan.add)),
                 where=tuple(geo.name(s) for s in plan.add),
             )
 
@@ -410,6 +428,24 @@ class ReclamationState(GameState):
         from .codec import move_from_json
 
         return move_from_json(data, source)
+
+
+def _short_fix(plan: ReclaimPlan) -> Message:
+    """How a player short of stones places them: own stacks first (step 1), then empty squares."""
+    if plan.hand <= len(plan.add):
+        return Message.of(
+            N_("Put your {hand} stones on {hand} of your stacks {squares}, and list them with the move."),
+            hand=plan.hand, squares=names(plan.add),
+        )
+    if not plan.add:
+        return Message.of(
+            N_("Put your {hand} stones on {hand} of the empty squares {squares}, and list them with the move."),
+            hand=plan.hand, squares=names(plan.empty),
+        )
+    return Message.of(
+        N_("Add a stone to each of {own}, put the other {rest} on {rest} of {squares}, and list them with the move."),
+        own=names(plan.add), rest=plan.hand - len(plan.add), squares=names(plan.empty),
+    )
 
 
 def next_used(cards: tuple[Card, ...], used: frozenset[str], played: str) -> frozenset[str]:
