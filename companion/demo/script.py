@@ -51,6 +51,7 @@ class DemoScript:
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
         self.tick = 0
+        self.intent: Move | None = None  # what the players are doing off the record (a correction)
 
     def states(self) -> list[GameState]:
         states = [self.initial]
@@ -86,7 +87,7 @@ class DemoScript:
                 yield Scene("ok", note="camera back")
             if self.plan.illegal_at is not None and i >= self.plan.illegal_at and not self.injected:
                 yield from self._illegal(i, before, before_view)  # at the first move that allows one
-            if i == self.plan.correction_at:
+            if self.plan.correction_at is not None and i >= self.plan.correction_at and not self.corrected:
                 yield from self._correction(i, before, before_view, after_view)
             if after_view == before_view:  # nothing the camera can see: the player says it
                 yield Scene("player", command=("play", (i, move)), note=note)
@@ -117,17 +118,28 @@ class DemoScript:
 
     def _correction(self, i: int, state: GameState, before_view: ExpectedView,
                     recorded_view: ExpectedView) -> Iterator[Scene]:
+        """A legal move the camera reads unambiguously, accepted, then taken back with undo."""
+        looks: dict[tuple, list[tuple[Move, ExpectedView]]] = {}
         for move in self.view.legal_candidates(state):
-            after = state.apply(move)
-            seen = self.view.expected(after)
+            seen = self.view.expected(state.apply(move))
             if seen not in (before_view, recorded_view):
-                self.corrected.append((i, move))
-                yield from self._busy("a move the player will take back")
-                yield from self._still(seen, "played, then regretted")
-                yield Scene("player", command=("undo", None), note="undo button")
-                yield from self._busy("the player takes it back")
-                yield from self._still(before_view, "taken back")
-                return
+                looks.setdefault(_key(seen), []).append((move, seen))
+        unique = [options[0] for options in looks.values() if len(options) == 1]
+        if not unique:
+            return
+        move, seen = self.rng.choice(unique)
+        self.corrected.append((i, move))
+        self.intent = move
+        yield from self._busy("a move the player will take back")
+        yield from self._still(seen, "played, then regretted")
+        yield Scene("player", command=("undo", None), note="undo button")
+        self.intent = None
+        yield from self._busy("the player takes it back")
+        yield from self._still(before_view, "taken back")
+
+
+def _key(view: ExpectedView) -> tuple:
+    return tuple(sorted(view.items()))
 
 
 UNSEEN_FIELDS = ("icons", "rotation", "pillars")  # read or derived, not chosen by the player

@@ -64,7 +64,7 @@ class Console:
         elif isinstance(event, ViolationCleared):
             self._line("  ↺ the table is back as it was: play on")
         elif isinstance(event, AskPlayer):
-            options = "; ".join(f"{i + 1}) {m.describe().render(lang)}" for i, m in enumerate(event.candidates))
+            options = "; ".join(f"{i + 1}) {text}" for i, text in enumerate(_distinct(event.candidates, lang)))
             self._line(f"  ? {event.question.render(lang)} {options}")
         elif isinstance(event, OverrideRecorded):
             self._line(f"  ⚑ {event.action}: {event.detail.render(lang)}")
@@ -80,3 +80,17 @@ class Console:
         elif isinstance(event, TurnGuidance) and self.verbose:
             for message in event.guidance:
                 self._line(f"    → {message.render(lang)}")
+
+
+def _distinct(moves, lang) -> list[str]:
+    """Descriptions of the candidates, with the fields that tell apart those that read the same."""
+    texts = [m.describe().render(lang) for m in moves]
+    for text in set(texts):
+        same = [i for i, t in enumerate(texts) if t == text]
+        if len(same) < 2:
+            continue
+        bodies = [moves[i].to_json() for i in same]
+        keys = [k for k in bodies[0] if any(b.get(k) != bodies[0].get(k) for b in bodies)]
+        for i, body in zip(same, bodies, strict=True):
+            texts[i] += " (" + ", ".join(f"{k} {body.get(k)}" for k in keys) + ")"
+    return texts

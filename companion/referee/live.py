@@ -161,15 +161,15 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
     else:
         tracker = Tracker(demo.initial, view, journal=journal)
         start = 0
+    script = DemoScript(view, demo.initial, demo.moves, seed=options.seed, start=start, plan=plan)
     session = RefereeSession(tracker, sinks, kick=_watchdog_kick(say, skipped))
     if on_session is not None:
         on_session(session)
     if running is not None:
         session.emit(GameResumed(game, start, tracker.state,
                                  Message.of(N_("{count} moves replayed from the journal"), count=start)))
-    script = DemoScript(view, demo.initial, demo.moves, seed=options.seed, start=start, plan=plan)
     result = RunResult(game, 0, False, skipped=skipped)
-    session.sinks.append(_simulated_player(session, demo.moves))
+    session.sinks.append(_simulated_player(session, demo.moves, lambda: script.intent))
     session.sinks.append(lambda e: result.violations.append(e.ruling.rule_ids) if isinstance(e, ViolationFound) else None)
     for count, scene in enumerate(paced(script.scenes(), options.speed, stop), start=1):
         session.handle(scene)
@@ -192,7 +192,8 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
     return result
 
 
-def _simulated_player(session: RefereeSession, recorded: tuple) -> Callable[[Event], None]:
+def _simulated_player(session: RefereeSession, recorded: tuple,
+                      intent: Callable[[], Any] = lambda: None) -> Callable[[Event], None]:
     """The players at the simulated table answer the referee's questions with what they did."""
     from ..demo.script import answer_index
 
@@ -200,7 +201,7 @@ def _simulated_player(session: RefereeSession, recorded: tuple) -> Callable[[Eve
         if not isinstance(event, AskPlayer):
             return
         done = len(session.tracker.moves)
-        intended = recorded[done] if done < len(recorded) else None
+        intended = intent() or (recorded[done] if done < len(recorded) else None)
         index = answer_index(event.candidates, intended) if intended is not None else None
         session.commands.put(("choose", index) if index is not None else ("undo", None))
 
@@ -213,7 +214,7 @@ def _finish(tracker: Tracker, journal: Journal, options: RunOptions, say) -> tup
 
     sheet = tracker.state.score_sheet()
     say("")
-    for line in format_sheet(sheet, options.lang):
+    for line in format_sheet(sheet, options.lang, tracker.state.winners):
         say(line)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     exports_dir = options.state_dir / "exports"

@@ -223,7 +223,10 @@ class Tracker:
         self.pending.emitted = True
         moves = tuple(c.moves[-1] if len(c.moves) == 1 else c.moves[0] for c in candidates)
         confidences = tuple(round(c.weakest, 3) for c in candidates)
-        question = Message.of(N_("What was played? The camera is not sure: please choose."))
+        if immediate:
+            question = Message.of(N_("The camera cannot see this choice: please say which it was."))
+        else:
+            question = Message.of(N_("What was played? The camera is not sure: please choose."))
         return [self._emit(AskPlayer(self.game, len(self.moves), question, moves, confidences))]
 
     @classmethod
@@ -238,9 +241,11 @@ class Tracker:
     def play(self, move: Move, expected_moves: int | None = None) -> list[Event]:
         """A player declares a move the camera cannot see (end of a build, what went to storage).
 
-        With `expected_moves`, only when exactly that many moves are confirmed: a declaration that
-        the tracker has already applied by itself is not applied twice."""
-        if expected_moves is not None and len(self.moves) != expected_moves:
+        A declaration of a move the tracker has just applied by itself (the only way on) is not
+        applied twice. `expected_moves` is accepted for callers that count; it is not needed.
+        """
+        recent = list(zip(self.moves[-3:], self.actors[-3:], strict=True))
+        if not self.state.check(move).accepted and any(m == move and a == "auto" for m, a in recent):
             return []
         self.pending = None
         self.correctable = False
@@ -273,11 +278,12 @@ class Tracker:
     def undo(self) -> list[Event]:
         """A player takes back the last confirmed move."""
         self.correctable = False
-        if self.pending is not None:
+        if self.pending is not None and self.pending.emitted:  # the players saw a ruling: drop it
             self.pending = None
             self._record_override_note("dismiss")
             return [self._emit(OverrideRecorded(self.game, len(self.moves), "undo",
                                                 Message.of(N_("A player dismissed the ruling"))))]
+        self.pending = None
         if not self.moves:
             return []
         self._undo_one("undo")

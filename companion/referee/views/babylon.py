@@ -21,7 +21,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ...games.api import GameState, Move
-from ...games.babylon.model import ICONS, SIZE, footprint, rotations
+from ...games.babylon.model import ICONS, SIZE, footprint, rotate, rotations
 from ...games.babylon.moves import (
     EndBuild,
     Exchange,
@@ -229,9 +229,10 @@ class BabylonView(GameView):
         grid = [list(row) for row in view[region]]
         if isinstance(move, PlaceTile):
             tile = state.held_tile(move.tile)
-            if tile is None or move.icons is None:
+            if tile is None or (move.icons is None and tile.icons is None):
                 return None
-            for (r, c), icon in zip(footprint(move.row, move.col), move.icons, strict=True):
+            icons = move.icons if move.icons is not None else rotate(tile.icons, move.rotation)
+            for (r, c), icon in zip(footprint(move.row, move.col), icons, strict=True):
                 grid[r][c] = ExpectedCell.of(labels.TILE, level=move.level, tile=f"r{move.row}c{move.col}",
                                              flower=self.flower_label(state, tile.flower), icon=icon or "none")
         elif isinstance(move, PlaceDecoration):

@@ -1,0 +1,73 @@
+"""`companion run --headless` on the simulated table, end to end, in a real subprocess."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("companion.games.reclamation")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(tmp_path: Path, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"), GPIOZERO_PIN_FACTORY="mock",
+               PYTHONPATH=str(ROOT))
+    env.pop("COMPANION_CONFIG", None)
+    env.pop("DISPLAY", None)
+    return subprocess.run([sys.executable, "-m", "companion", "run", "--headless", "--speed", "0",
+                           "--state-dir", str(tmp_path / "state"), *args],
+                          capture_output=True, text=True, timeout=timeout, env=env, cwd=ROOT)
+
+
+def test_headless_reclamation_game_finishes_catches_the_illegal_action_and_scores(tmp_path):
+    done = run(tmp_path, "--game", "reclamation")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "no camera found" in out
+    assert "NOT ALLOWED" in out and "[reclamation.garden." in out  # the injected illegal action
+    assert "the table is back as it was" in out  # ... undone by the player
+    assert "undo: A player took back the last move" in out  # the correction
+    assert "camera: The camera stopped sending pictures" in out and "camera: The camera is back" in out
+    assert "reclamation — final score" in out and "winner:" in out
+    assert "game over: yes" in out
+    pictures = list((tmp_path / "state" / "exports").glob("reclamation-*.png"))
+    records = list((tmp_path / "state" / "exports").glob("reclamation-game*.json"))
+    assert len(pictures) == 1 and pictures[0].stat().st_size > 1000
+    assert len(records) == 2  # the record and its score sheet
+
+
+def test_a_stopped_run_resumes_from_the_journal(tmp_path):
+    first = run(tmp_path, "--game", "reclamation", "--max-scenes", "25")
+    assert first.returncode == 0, first.stderr
+    confirmed = first.stdout.count("  ✓ move ")
+    assert confirmed >= 3
+    second = run(tmp_path, "--game", "reclamation")
+    assert second.returncode == 0, second.stderr
+    assert "resumed the game from the journal at move" in second.stdout
+    assert "game over: yes" in second.stdout
+    assert "  ✓ move 1:" not in second.stdout  # nothing replayed twice
+
+
+def test_a_corrupt_journal_is_set_aside_and_reported(tmp_path):
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / "demo-journal.sqlite").write_bytes(b"garbage" * 500)
+    done = run(tmp_path, "--game", "reclamation", "--max-scenes", "5")
+    assert done.returncode == 0, done.stderr
+    assert "could not be read" in done.stdout and ".corrupt-" in done.stdout
+    kept = list(state.glob("demo-journal.sqlite.corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_bytes().startswith(b"garbage")
+
+
+@pytest.mark.slow
+def test_headless_babylon_full_game(tmp_path):
+    pytest.importorskip("companion.games.babylon")
+    done = run(tmp_path, timeout=400)
+    assert done.returncode == 0, done.stderr
+    assert "NOT ALLOWED" in done.stdout and "[babylon." in done.stdout
+    assert "babylon — final score" in done.stdout and "game over: yes" in done.stdout
