@@ -70,6 +70,8 @@ class AppearanceProfile:
         self._names = list(self.classes)
         self._means = np.stack([self.classes[n].mean for n in self._names])
         self._prec = np.stack([self.classes[n].precision for n in self._names])
+        # Whitening: d² = |diff @ chol|² with chol·cholᵀ = precision.
+        self._chol = np.stack([np.linalg.cholesky(p) for p in self._prec])
         self._logdet = np.array([np.linalg.slogdet(self.classes[n].cov)[1] for n in self._names])
 
     @property
@@ -97,22 +99,28 @@ class AppearanceProfile:
         return cls(region, classes)
 
     def distances2(self, features: np.ndarray, subset: Iterable[str] | None = None) -> np.ndarray:
-        """Squared Mahalanobis distances (..., C) of features (..., F) to each class."""
+        """Squared Mahalanobis distances (..., C) of features (..., F) to each class (inf outside
+        `subset`)."""
+        features = np.asarray(features, dtype=np.float64)
         diff = features[..., None, :] - self._means  # (..., C, F)
-        d2 = np.einsum("...cf,cfg,...cg->...c", diff, self._prec, diff)
+        y = np.matmul(diff[..., None, :], self._chol)[..., 0, :]  # whitened by the class
+        d2 = np.sum(y * y, axis=-1)
         if subset is not None:
             keep = set(subset)
             mask = np.array([n not in keep for n in self._names])
             d2 = np.where(mask, np.inf, d2)
         return d2
 
-    def classify(self, features: np.ndarray, subset: Iterable[str] | None = None):
-        """Best class index, confidence and the per-class posterior for features (..., F)."""
-        d2 = self.distances2(features, subset)
+    def _posterior(self, d2: np.ndarray) -> np.ndarray:
         loglik = -0.5 * (d2 + self._logdet)
         loglik = loglik - loglik.max(axis=-1, keepdims=True)
         post = np.exp(loglik)
-        post /= post.sum(axis=-1, keepdims=True)
+        return post / post.sum(axis=-1, keepdims=True)
+
+    def classify(self, features: np.ndarray, subset: Iterable[str] | None = None):
+        """Best class index, confidence and the per-class posterior for features (..., F)."""
+        d2 = self.distances2(features, subset)
+        post = self._posterior(d2)
         best = post.argmax(axis=-1)
         best_d2 = np.take_along_axis(d2, best[..., None], axis=-1)[..., 0]
         typical = np.exp(-np.maximum(0.0, best_d2 - _TYPICAL_D2) / 10.0)
@@ -122,9 +130,8 @@ class AppearanceProfile:
     def support(self, features: np.ndarray, subset: Iterable[str] | None = None) -> np.ndarray:
         """Per class (..., C): its share of the likelihood, discounted when the features are atypical
         for it, so a thing unlike every class supports none of them."""
-        _, _, post, _ = self.classify(features, subset)
         d2 = self.distances2(features, subset)
-        return post * np.exp(-np.maximum(0.0, d2 - _TYPICAL_D2) / 10.0)
+        return self._posterior(d2) * np.exp(-np.maximum(0.0, d2 - _TYPICAL_D2) / 10.0)
 
     def read(self, features: np.ndarray, subset: Iterable[str] | None = None) -> Reading:
         best, conf, post, d2 = self.classify(np.asarray(features, float)[None], subset)

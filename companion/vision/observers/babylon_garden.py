@@ -64,14 +64,14 @@ class GardenObserver:
         near = self.near
         # Insets are small: the far edge of a top face is where a too-high view shows it.
         recess = square_fit(self.stack, lab[:1], d.recess_mm, 1.0, (0.8, 2.0), near=near)
-        pillar = square_fit(self.stack, level_views, d.pillar_mm, 0.8, (0.8, 2.5), near=near)
+        # Pillars and tiles are never at level 0: index 0 of their arrays stays empty (level = index).
+        pillar = _with_empty_level(square_fit(self.stack, level_views[1:], d.pillar_mm, 0.8, (0.8, 2.5), near=near))
         # A decoration may span two or three spaces in a row (fountain, bridge): also try it open
         # along a row or a column, and keep the best shape.
         deco = square_fit(self.stack, deco_views, d.deco_mm, 0.8, (0.8, 2.5), near=near)
         for sides in ((0, 2), (1, 3)):
-            run = square_fit(self.stack, deco_views, d.deco_mm, 0.8, (0.8, 2.5), near=near, ring_sides=sides)
-            better = run.score > deco.score + 0.05
-            deco = replace(deco, score=np.where(better, run.score, deco.score))
+            run = deco.inside - deco.sides[..., list(sides)].max(axis=-1)
+            deco = replace(deco, score=np.where(run > deco.score + 0.05, run, deco.score))
         out = {
             "lab": lab,
             "centre": patch_features(centre),  # (K, 8, 8, F): the middle of a space (its icon)
@@ -85,7 +85,7 @@ class GardenObserver:
         tile_scores, tile_bands = [], []
         for position in POSITIONS:
             inside, ring, band = _space_rects(position, s, d)
-            f = fit(self.stack, level_views, inside, ring, near=near)
+            f = _with_empty_level(fit(self.stack, level_views[1:], inside, ring, near=near))
             tile_scores.append(f.score)
             tile_bands.append(patch_features(self.stack.blocks(level_views, band[1], band[0], band[3] - band[1], band[2] - band[0])))
         out["tile"] = np.stack(tile_scores, axis=-1)  # (m+1, 8, 8, 4); view 0 is never a tile
@@ -161,9 +161,37 @@ class GardenObserver:
                 cands.sort(key=lambda k: -k.score)
                 row.append(self._reading(cands, meas, post, r, c))
             rows.append(row)
+        rows = self._complete_footprints(rows, meas, post)
         rows = _pair_stairs(rows)
         extras = {"tiles": sorted({cell.attrs["tile"] for row in rows for cell in row if cell.label == labels.TILE})}
         return Observation(self.region, 8, 8, tuple(tuple(row) for row in rows), frame_index, timestamp, extras)
+
+    def _complete_footprints(self, rows, meas, post):
+        """A tile is 2×2: a space read confidently tells its three siblings' footprint, level and
+        flower. An unclear sibling whose own outline fits that tile there becomes that tile's space
+        (its icon read at that level); a sibling read with another flower takes the majority's."""
+        names = self.profile.names
+        out = [list(row) for row in rows]
+        confident = [(cell.confidence, cell.attrs) for row in rows for cell in row
+                     if cell.label == labels.TILE and cell.confidence > 0.5]
+        for conf, attrs in sorted(confident, key=lambda x: -x[0]):
+            level = attrs["level"]
+            for r, c, position in _footprint_cells(attrs["tile"]):
+                if not (0 <= r < 8 and 0 <= c < 8):
+                    continue
+                cell = out[r][c]
+                same_tile = cell.label == labels.TILE and cell.attrs.get("tile") == attrs["tile"] and cell.attrs.get("level") == level
+                if same_tile and cell.attrs.get("flower") != attrs["flower"] and cell.confidence < conf:
+                    out[r][c] = CellReading(cell.label, cell.confidence, {**cell.attrs, "flower": attrs["flower"]}, cell.alternatives)
+                    continue
+                if cell.confidence >= 0.3 or meas["tile"][level, r, c, position] <= 0.3:
+                    continue
+                icons = {n: post["centre"][level, r, c, names.index(n)] for n in ICON_CLASSES}
+                icon = max(icons, key=icons.get)
+                new = {"level": level, "tile": attrs["tile"], "flower": attrs["flower"], "icon": icon.split(":", 1)[1]}
+                out[r][c] = CellReading(labels.TILE, 0.5 * conf * float(meas["tile"][level, r, c, position]), new,
+                                        ((cell.label, cell.attrs, cell.confidence),))
+        return out
 
     def _reading(self, cands, meas, post, r: int, c: int) -> CellReading:
         best = cands[0]
@@ -199,6 +227,18 @@ class GardenObserver:
             for k in cands[1:3]
         )
         return CellReading(label, confidence, attrs, alternatives)
+
+
+def _footprint_cells(tile_id: str) -> list[tuple[int, int, int]]:
+    tr, tc = (int(v) for v in tile_id[1:].split("c"))
+    return [(tr + dr, tc + dc, i) for i, (dr, dc) in enumerate(POSITIONS)]
+
+
+def _with_empty_level(f):
+    """Prepend an empty level 0 (score −1) so that arrays are indexed by level."""
+    pad = lambda a, value: np.concatenate([np.full_like(a[:1], value), a], axis=0)  # noqa: E731
+    return replace(f, score=pad(f.score, -1.0), inside=pad(f.inside, 0.0), ring=pad(f.ring, 1.0),
+                   colour=pad(f.colour, 0.0), features=pad(f.features, 0.0), sides=pad(f.sides, 1.0))
 
 
 def _position_of(tile_id: str, r: int, c: int) -> int:

@@ -129,7 +129,7 @@ def _fit_plain(stack: ViewStack, lab: np.ndarray, inside: Sequence[Tagged], ring
     blocks = [_block(stack, lab, r, span) for r, _ in inside]
     pixels = np.concatenate([b.reshape(*b.shape[:3], -1, 3) for b in blocks], axis=3)  # (K, R, C, P, 3)
     mean = pixels.mean(axis=3)
-    var = pixels.var(axis=3)
+    var = np.maximum(np.einsum("...pc,...pc->...c", pixels, pixels) / pixels.shape[3] - mean * mean, 0.0)
     # The face's colour is the majority colour (median), and "like" is a fixed distance from it,
     # scaled with brightness: a patch half top, half side must not pass as one uniform face.
     colour = np.median(pixels, axis=3)
