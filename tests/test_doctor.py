@@ -19,6 +19,15 @@ from companion.feedback.pins import PinFactoryChoice, mock_factory
 MT_TOUCH_ABS = (1 << 0) | (1 << 1) | (1 << 0x2F) | (1 << 0x35) | (1 << 0x36) | (1 << 0x39)
 
 
+@pytest.fixture(autouse=True)
+def _forget_fake_picamera2():
+    """The fake picamera2 packages below are imported for real; forget them afterwards, or every
+    later test in the run would believe a Pi camera library is installed."""
+    yield
+    for name in [m for m in sys.modules if m == "picamera2" or m.startswith("picamera2.")]:
+        del sys.modules[name]
+
+
 @pytest.fixture
 def config(tmp_path):
     cfg = load_config(None)
