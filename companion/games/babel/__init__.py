@@ -13,13 +13,14 @@ from ..registry import register
 from .cards import CardLibrary, library_path, load_library
 from .rules import RULES
 from .setup import MAX_PLAYERS, MIN_PLAYERS, setup_for
-from .state import BabelState, new_game
+from .state import STORM_INSTRUCTIONS, STORM_RULES, BabelState, new_game
 from .towers import as_grid, as_mapping
 
 __all__ = ["SPEC", "BabelState", "CardLibrary", "cube_counts", "cube_grid", "new_game", "setup_for", "start"]
 
 
-def start(players: tuple[str, ...], blueprint: str = "example", cards_file: str = "", first_master: int = 0) -> BabelState:
+def start(players: tuple[str, ...], blueprint: str = "example", cards_file: str = "", first_master: int = 0,
+          storm: str = STORM_INSTRUCTIONS) -> BabelState:
     """New game for the registry: the blueprint is looked up in the shipped examples and the
     players' card library file: `cards_file`, or else `babel-cards.json` under the state directory
     when there is one (docs/formats/babel.md)."""
@@ -29,7 +30,8 @@ def start(players: tuple[str, ...], blueprint: str = "example", cards_file: str 
         cards_file = str(library_path(load_config().state_dir()))
     library = load_library(cards_file)
     try:
-        return new_game(tuple(players), blueprint=blueprint, library=library, first_master=first_master)
+        return new_game(tuple(players), blueprint=blueprint, library=library, first_master=first_master,
+                        storm_rule=storm)
     except ValueError as exc:  # a bad option: one clear line, not a traceback
         raise CompanionError(f"cannot start Babel Builders: {exc}") from None
 
@@ -56,6 +58,8 @@ SPEC = register(
             Option("blueprint", N_("The blueprint card in play (its name in the card library)"), "example"),
             Option("cards_file", N_("The players' card library file; empty = babel-cards.json in the state directory, if any"), ""),
             Option("first_master", N_("The first master (player number from 0)"), 0),
+            Option("storm", N_("What a Storm cancels: instructions (Lightning still strikes) or tower (no change "
+                               "to the tower at all that round)"), STORM_INSTRUCTIONS, STORM_RULES),
         ),
         rules=RULES,
     )

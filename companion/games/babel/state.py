@@ -34,6 +34,11 @@ STAGE_OF_KIND = {
     **{kind: ("build",) for kind in BUILD_KINDS},
 }
 TEAMS = ("architects", "messenger")
+# What a Storm cancels (「このフェーズに建築は行えなくなります。（つまり、場に出た指示書カードは無駄に
+# なります。）」): tables may read it two ways.
+STORM_INSTRUCTIONS = "instructions"  # only building: instructions are wasted, Lightning still strikes
+STORM_TOWER = "tower"  # the tower does not change at all this round: Lightning removes nothing either
+STORM_RULES = (STORM_INSTRUCTIONS, STORM_TOWER)
 SPECIALS = ("storm", "lightning", "deliberation", "seal")  # special cards revealed face up
 REVEAL_KINDS = ("storm", "instruction", "lightning", "deliberation", "seal")
 ALL_OUT = {
@@ -67,6 +72,7 @@ class BabelState(GameState):
     fanatics: tuple[int, ...] = ()  # known only once revealed at the end
     result: str | None = None  # "architects" | "messenger" once the game is over
     end_rule: str | None = None
+    storm_rule: str = STORM_INSTRUCTIONS  # STORM_RULES: the table's reading of the Storm card
 
     game: ClassVar[str] = "babel"
 
@@ -141,7 +147,9 @@ class BabelState(GameState):
     # --- rulings -------------------------------------------------------------------------------
     def check(self, move: Move) -> Ruling:
         if not isinstance(move, tuple(mv.MOVE_TYPES.values())):
-            return Ruling(move, (_v("babel.round.play", N_("This is not a Babel Builders move.")),))
+            return Ruling(move, (_v("babel.round.play", N_("This is not a Babel Builders move."),
+                                             N_("Record what the table did: an appointment, a revealed card, "
+                                                "the end of building, a new master or the end-game pointing.")),))
         kind = move.kind
         if kind == "end_phase":
             allowed: tuple[str, ...] = (move.phase,)  # type: ignore[attr-defined]
@@ -156,7 +164,7 @@ class BabelState(GameState):
 
     def _wrong_stage(self, kind: str) -> Violation:
         if self.stage == "over":
-            return _v(self.end_rule or "babel.end.complete", N_("The game is over."))
+            return _v(self.end_rule or "babel.end.complete", N_("The game is over."), N_("Start a new game."))
         return _v(
             RULE_OF_KIND[kind],
             N_("Not now: this is the {stage} phase."),
@@ -167,7 +175,8 @@ class BabelState(GameState):
     def _player_problem(self, rule: str, player: int) -> Violation | None:
         if 0 <= player < len(self.names):
             return None
-        return _v(rule, N_("There is no player {player}."), player=player + 1)
+        return _v(rule, N_("There is no player {player}."), N_("Name a player from 1 to {count}."),
+                  player=player + 1, count=len(self.names))
 
     def _check_appoint(self, move: mv.Appoint) -> Iterator[Violation]:
         rule = "babel.round.appoint"
@@ -178,9 +187,10 @@ class BabelState(GameState):
                 return
         if len(move.architects) != need:
             yield _v(rule, N_("The master appoints exactly {count} architects with {players} players."),
-                     count=need, players=len(self.names))
+                     N_("Hand out {count} architect tokens."), count=need, players=len(self.names))
         if len(set(move.architects)) != len(move.architects):
-            yield _v(rule, N_("Each architect is appointed once."))
+            yield _v(rule, N_("Each architect is appointed once."), N_("Appoint {count} different players."),
+                     count=need)
         if self.master in move.architects:
             yield _v(rule, N_("The master receives the cards and cannot also be an architect."),
                      N_("Appoint players other than the master."))
@@ -197,7 +207,7 @@ class BabelState(GameState):
         played = len(self.architects)
         if self.reveals >= played:
             yield _v("babel.round.play", N_("Only {count} cards were played to the master this round."),
-                     count=played)
+                     N_("Finish building: every played card is out."), count=played)
         elif kind != "storm" and self.reveals >= played - 1:
             # A Storm is shown before the swap; any other card only if the swap left it in play.
             yield _v("babel.round.play",
@@ -206,13 +216,15 @@ class BabelState(GameState):
                      N_("Finish building: the last card went to the master's hand."),
                      count=played, left=played - 1, shown=self.reveals)
         if kind in SPECIALS and self.spent[SPECIALS.index(kind)] >= self.special_cards(kind):
-            yield _v("babel.setup.specials", ALL_OUT[kind], count=self.special_cards(kind))
+            yield _v("babel.setup.specials", ALL_OUT[kind], N_("Look at the card again: it is another kind."),
+                     count=self.special_cards(kind))
 
     def _check_storm(self, move: mv.Storm) -> Iterator[Violation]:
         yield from self._reveal_room("storm")
         if self.built:
             yield _v("babel.round.storm",
-                     N_("A Storm is shown as soon as the master looks at the cards, before any other card."))
+                     N_("A Storm is shown as soon as the master looks at the cards, before any other card."),
+                     N_("Show a Storm first in a round; once other cards are out, record this one as it was."))
 
     def _check_instruction(self, move: mv.Instruction) -> Iterator[Violation]:
         yield from self._reveal_room()
@@ -227,7 +239,8 @@ class BabelState(GameState):
                          N_("Take the cubes off {cell}."), (move.cell,), cell=move.cell)
             return
         if move.cell is None:
-            yield _v("babel.round.instruction", N_("An instruction card builds on one of its cells."))
+            yield _v("babel.round.instruction", N_("An instruction card builds on one of its cells."),
+                     N_("Say on which of the card's cells the cubes go."))
             return
         left = self.cubes_left
         if card is not None:
@@ -242,16 +255,24 @@ class BabelState(GameState):
                          card=card.id, expected=expected, cubes=move.cubes)
             return
         if move.cubes > left:
-            yield _v("babel.instruction", N_("Only {left} cubes are left in the supply."), left=left)
+            yield _v("babel.instruction", N_("Only {left} cubes are left in the supply."),
+                     N_("Place the {left} cubes that are left."), left=left)
         elif move.cubes == 0 and left > 0:
-            yield _v("babel.instruction", N_("An instruction card builds 1, 2 or 3 cubes."))
+            yield _v("babel.instruction", N_("An instruction card builds 1, 2 or 3 cubes."),
+                     N_("Place the cubes the card shows."))
 
     def _check_lightning(self, move: mv.Lightning) -> Iterator[Violation]:
         yield from self._reveal_room("lightning")
         tallest = tallest_cells(self.towers)
-        if not tallest:
+        if self.storm and self.storm_rule == STORM_TOWER:
             if move.cell is not None:
-                yield _v("babel.round.lightning", N_("The base is empty: Lightning removes nothing."))
+                yield _v("babel.round.storm", N_("This table reads the Storm as stopping every change to the tower "
+                                                 "this round: Lightning removes nothing."),
+                         N_("Put the cubes back on {cell}."), (move.cell,), cell=move.cell)
+        elif not tallest:
+            if move.cell is not None:
+                yield _v("babel.round.lightning", N_("The base is empty: Lightning removes nothing."),
+                         N_("Leave the base as it is."))
         elif move.cell not in tallest:
             yield _v("babel.round.lightning", N_("Lightning strikes the tallest tower: {cells}."),
                      N_("Take 2 cubes off {cells} instead."), (move.cell,) if move.cell else (),
@@ -262,7 +283,8 @@ class BabelState(GameState):
         if move.architect not in self.architects:
             yield _v("babel.round.deliberation",
                      N_("Player {player} is not an architect of this round; only they have a discard to show."),
-                     player=move.architect + 1)
+                     N_("Name one of this round's architects: {players}."),
+                     player=move.architect + 1, players=", ".join(str(p + 1) for p in self.architects))
 
     def _check_seal(self, move: mv.SealInBuild) -> Iterator[Violation]:
         yield from self._reveal_room("seal")
@@ -280,9 +302,11 @@ class BabelState(GameState):
         rule = "babel.end.punishment"
         if self.built:
             yield _v(rule, N_("Divine Punishment is confirmed when the master looks at the cards, "
-                              "before the others are revealed."))
+                              "before the others are revealed."),
+                     N_("Go on with the round: a punishment card received now stays in the master's hand."))
         if move.cards < 2:
-            yield _v(rule, N_("Confirming Divine Punishment shows at least 2 Divine Punishment cards."))
+            yield _v(rule, N_("Confirming Divine Punishment shows at least 2 Divine Punishment cards."),
+                     N_("With one card received, the master swaps it into their hand and the round goes on."))
         elif move.reason == "only_punishment" and move.cards < HAND_SIZE:
             # 「親方の手札に神罰カードしかない場合」: the master's whole hand (always 3 cards) is shown.
             yield _v(rule, N_("A master whose hand holds only Divine Punishment cards shows all {hand} of them, "
@@ -291,16 +315,18 @@ class BabelState(GameState):
                      hand=HAND_SIZE, cards=move.cards)
         total = self.setup.punishment_cards
         if move.cards > total:
-            yield _v("babel.setup.specials", N_("This game has only {count} Divine Punishment card(s)."), count=total)
+            yield _v("babel.setup.specials", N_("This game has only {count} Divine Punishment card(s)."),
+                     N_("Count the Divine Punishment cards shown again."), count=total)
         if move.reason == "two_received" and move.cards > len(self.architects):
             yield _v("babel.round.punishment", N_("The master received only {count} cards this round."),
-                     count=len(self.architects))
+                     N_("Count the Divine Punishment cards shown again."), count=len(self.architects))
 
     def _check_name_master(self, move: mv.NameMaster) -> Iterator[Violation]:
         if problem := self._player_problem("babel.round.appoint", move.player):
             yield problem
         elif move.player == self.master:
-            yield _v("babel.round.appoint", N_("The master names another player as the next master."))
+            yield _v("babel.round.appoint", N_("The master names another player as the next master."),
+                     N_("Pass the master token to another player."))
 
     def _check_use_seal(self, move: mv.UseSeal) -> Iterator[Violation]:
         for p in (move.user, move.target):
@@ -308,10 +334,12 @@ class BabelState(GameState):
                 yield problem
                 return
         if any(user == move.user for user, _ in self.seal_uses):
-            yield _v("babel.end.complete", N_("Each player uses at most 1 Seal card."))
+            yield _v("babel.end.complete", N_("Each player uses at most 1 Seal card."),
+                     N_("Record one Seal card per player."))
         available = self.setup.seal_cards - self.revealed_seals
         if len(self.seal_uses) >= available:
-            yield _v("babel.setup.specials", N_("Only {count} Seal card(s) are left in this game."), count=available)
+            yield _v("babel.setup.specials", N_("Only {count} Seal card(s) are left in this game."),
+                     N_("End the seal phase."), count=available)
 
     def _check_end_phase(self, move: mv.EndPhase) -> Iterator[Violation]:
         return iter(())
@@ -323,14 +351,15 @@ class BabelState(GameState):
                 return
         users = [f for f, _, _ in self.punishment_uses]
         if move.fanatic in users:
-            yield _v("babel.end.complete", N_("Each fanatic points once."))
+            yield _v("babel.end.complete", N_("Each fanatic points once."),
+                     N_("Record all of a fanatic's cards in one pointing."))
         elif len(users) >= self.setup.max_fanatics:
             yield _v("babel.setup.roles", N_("There are at most {count} fanatic(s) with {players} players."),
-                     count=self.setup.max_fanatics, players=len(self.names))
+                     N_("End the punishment phase."), count=self.setup.max_fanatics, players=len(self.names))
         used = sum(cards for _, _, cards in self.punishment_uses)
         if used + move.cards > self.setup.punishment_cards:
             yield _v("babel.setup.specials", N_("This game has only {count} Divine Punishment card(s)."),
-                     count=self.setup.punishment_cards)
+                     N_("Count the Divine Punishment cards given again."), count=self.setup.punishment_cards)
 
     def _check_reveal_messenger(self, move: mv.RevealMessenger) -> Iterator[Violation]:
         for p in (move.player, *move.fanatics):
@@ -340,12 +369,15 @@ class BabelState(GameState):
         known = tuple(f for f, _, _ in self.punishment_uses) if self.stage == "messenger" else ()
         fanatics = set(move.fanatics) | set(known)
         if self.stage == "messenger" and move.fanatics and set(move.fanatics) != set(known):
-            yield _v("babel.setup.roles", N_("The fanatics are the players who stood up in the punishment phase."))
+            yield _v("babel.setup.roles", N_("The fanatics are the players who stood up in the punishment phase."),
+                     N_("Leave the fanatics out: they are known already."))
         if len(set(move.fanatics)) != len(move.fanatics) or len(fanatics) > self.setup.max_fanatics:
             yield _v("babel.setup.roles", N_("There are at most {count} fanatic(s) with {players} players."),
+                     N_("Name each fanatic once, at most {count}."),
                      count=self.setup.max_fanatics, players=len(self.names))
         if move.player in fanatics:
-            yield _v("babel.setup.roles", N_("The Messenger of God is never a fanatic."))
+            yield _v("babel.setup.roles", N_("The Messenger of God is never a fanatic."),
+                     N_("Name the player holding the Messenger of God role card."))
 
     def _notes(self, move: Move) -> tuple[Message, ...]:
         if isinstance(move, mv.Storm):
@@ -550,6 +582,7 @@ class BabelState(GameState):
             "fanatics": list(self.fanatics),
             "result": self.result,
             "end_rule": self.end_rule,
+            "rules": {"storm": self.storm_rule},
         }
 
     @classmethod
@@ -592,6 +625,11 @@ class BabelState(GameState):
         messenger = r.get("messenger", None).optional()
         result = r.get("result", None).optional()
         end_rule = r.get("end_rule", None).optional()
+        rules = r.get("rules", {})  # absent in saves made before the table option existed
+        for key, _ in rules.items():
+            if key != "storm":
+                raise rules.get(key).fail("expected only the key storm")
+        storm_rule = rules.get("storm", STORM_INSTRUCTIONS).str(STORM_RULES)
         state = cls(
             names=names,
             blueprint=Blueprint.from_reader(r.get("blueprint")),
@@ -616,6 +654,7 @@ class BabelState(GameState):
             result=result.str(TEAMS) if result else None,
             end_rule=end_rule.str(("babel.end.complete", "babel.end.deck", "babel.end.punishment"))
             if end_rule else None,
+            storm_rule=storm_rule,
         )
         problems = state.problems()
         if problems:
@@ -669,12 +708,15 @@ def new_game(
     blueprint: str = "example",
     library: CardLibrary | None = None,
     first_master: int = 0,
+    storm_rule: str = STORM_INSTRUCTIONS,
 ) -> BabelState:
     """A game at its start: empty base, the chosen blueprint, the deck as set-up leaves it."""
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"Babel Builders is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
     if not 0 <= first_master < len(players):
         raise ValueError(f"first_master must be a player index 0 to {len(players) - 1}")
+    if storm_rule not in STORM_RULES:
+        raise ValueError(f"storm must be one of {', '.join(STORM_RULES)}, not {storm_rule!r}")
     library = library or CardLibrary()
     return BabelState(
         names=tuple(players),
@@ -682,4 +724,5 @@ def new_game(
         instructions=library.instructions,
         deck=setup_for(len(players)).deck_after_setup,
         master=first_master,
+        storm_rule=storm_rule,
     )
