@@ -25,7 +25,7 @@ COLOURS = {  # BGR per label; unknown labels get a grey
     "cubes": (90, 170, 220), "field": (110, 150, 170), ".": (60, 70, 80), "B": (30, 30, 30),
     "W": (235, 235, 235),
 }
-FLOWER_TINT = {"white": (240, 240, 240), "pink": (190, 140, 240), "yellow": (60, 220, 240), "blue": (220, 140, 60)}
+FLOWER_TINT = {"flower0": (240, 240, 240), "flower1": (190, 140, 240), "flower2": (60, 220, 240), "flower3": (220, 140, 60)}
 
 
 def _cell_text(label: str, attrs: dict) -> str:

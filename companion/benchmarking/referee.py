@@ -1,0 +1,346 @@
+"""The live referee's reliability and speed (`companion bench referee`); figures, not tests.
+
+Parts (all by default, or pick with --only):
+- legal:   seeded legal games refereed through noisy observations with hands coming and going;
+           counts false violations (must be 0), questions asked, and games followed to the end.
+- illegal: illegal actions injected at random moments (the engine rejects them), shown on the
+           table for a few still scenes; caught = a ViolationFound citing the same rule ids.
+- kill:    `companion run --headless` killed with SIGKILL at random moments and restarted;
+           every move it printed as confirmed must be in the journal afterwards.
+- camera:  the camera dropping out and coming back; time from frames returning to the referee
+           ruling again (the observation-level figure: reconnecting a real camera is the source's).
+- latency: time from a still scene reaching the referee to the feedback pattern starting.
+- memory:  peak resident memory of a whole `companion run --headless` (ru_maxrss of the child).
+
+All of it runs at the observation level (expected views with cell noise), because the camera,
+locator and observers are not wired into the live run on this build.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import resource
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+from ..demo.observed import Noise, read_view
+from ..demo.records import generate
+from ..demo.script import answer_index
+from ..referee.events import AskPlayer, MoveAccepted, ViolationFound
+from ..referee.tracker import Tracker
+from ..referee.views import view_for
+
+HELP = "live referee: false violations, illegal actions caught, kill -9 recovery, latency, memory"
+PARTS = ("legal", "illegal", "kill", "camera", "latency", "memory")
+
+
+def referee_game(game: str, seed: int, noise: Noise, hands: bool = True, feedback=None) -> dict:
+    """Referee one seeded legal game; the simulated players answer questions truthfully."""
+    view = view_for(game)
+    demo = generate(game, seed, view)
+    tracker = Tracker(demo.initial, view)
+    log: list = []
+    tracker.sinks.append(log.append)
+    latencies: list[float] = []
+    if feedback is not None:
+        tracker.sinks.append(feedback)
+    rng = random.Random(seed)
+    state = demo.initial
+    lost_at = None
+    tick = 0
+    for i, move in enumerate(demo.moves):
+        after = state.apply(move)
+        shown = view.expected(after)
+        if shown == view.expected(state):
+            tracker.play(move)
+        else:
+            if hands:
+                tick += rng.randint(1, 3)  # busy scenes: the tracker never sees them
+            for _ in range(2):
+                tick += 1
+                obs = read_view(shown, rng, noise, tick, tick)
+                started = time.perf_counter()
+                before = len(log)
+                for event in tracker.observe(obs):
+                    if isinstance(event, AskPlayer):
+                        index = answer_index(event.candidates, move)
+                        tracker.confirm(index if index is not None else 0)
+                if len(log) > before and any(isinstance(e, MoveAccepted) for e in log[before:]):
+                    latencies.append(time.perf_counter() - started)
+        state = after
+        if len(tracker.moves) < i + 1:
+            lost_at = i
+            break
+    return {
+        "game": game, "seed": seed, "moves": len(demo.moves), "followed": lost_at is None,
+        "lost_at": lost_at, "false_violations": sum(isinstance(e, ViolationFound) for e in log),
+        "asks": sum(isinstance(e, AskPlayer) for e in log), "latencies": latencies,
+        "same_score": tracker.state.score_sheet().totals() == state.score_sheet().totals(),
+    }
+
+
+def part_legal(games: list[str], count: int, seed: int) -> dict:
+    results = []
+    started = time.time()
+    for game in games:
+        for n in range(count):
+            result = referee_game(game, seed + n, Noise())
+            results.append(result)
+            print(f"  legal {game} seed {seed + n}: {result['moves']} moves, followed={result['followed']}, "
+                  f"false violations={result['false_violations']}, asks={result['asks']}", file=sys.stderr, flush=True)
+    by_game = {}
+    for game in games:
+        mine = [r for r in results if r["game"] == game]
+        by_game[game] = {
+            "games": len(mine),
+            "moves": sum(r["moves"] for r in mine),
+            "false_violations": sum(r["false_violations"] for r in mine),
+            "followed_to_the_end": sum(r["followed"] for r in mine),
+            "same_final_score": sum(r["same_score"] for r in mine),
+            "questions_asked": sum(r["asks"] for r in mine),
+        }
+    return {"by_game": by_game, "seconds": round(time.time() - started, 1)}
+
+
+def part_illegal(games: list[str], count: int, seed: int) -> dict:
+    """Inject illegal actions at random moments of seeded games; caught = same rule ids called."""
+    rng = random.Random(seed)
+    per_rule: dict[str, Counter] = {}
+    tried = 0
+    for game in games:
+        view = view_for(game)
+        attempts = 0
+        while attempts < count:
+            demo = generate(game, rng.randrange(10_000), view)
+            states = [demo.initial]
+            for move in demo.moves:
+                states.append(states[-1].apply(move))
+            for _ in range(8):
+                state = rng.choice(states[:-1])
+                options = []
+                for move in view.illegal_examples(state, rng):
+                    ruling = state.check(move)
+                    shown = None if ruling.accepted else view.physical_after(state, move)
+                    if shown is not None and shown != view.expected(state):
+                        options.append((move, ruling, shown))
+                    if len(options) > 30:
+                        break
+                if not options:
+                    continue
+                move, ruling, shown = rng.choice(options)
+                key = "+".join(ruling.rule_ids)
+                tracker = Tracker(state, view)
+                log: list = []
+                tracker.sinks.append(log.append)
+                for tick in range(3):
+                    tracker.observe(read_view(shown, rng, Noise(), tick, tick))
+                called = [e for e in log if isinstance(e, ViolationFound)]
+                ok = bool(called) and called[0].ruling.rule_ids == ruling.rule_ids
+                wrong = bool(called) and not ok
+                stats = per_rule.setdefault(key, Counter())
+                stats["injected"] += 1
+                stats["caught"] += ok
+                stats["wrong_rule"] += wrong
+                stats["accepted_instead"] += any(isinstance(e, MoveAccepted) for e in log)
+                attempts += 1
+                tried += 1
+                if attempts >= count:
+                    break
+    caught = sum(c["caught"] for c in per_rule.values())
+    return {"injected": tried, "caught_with_right_rule": caught,
+            "rate": round(caught / tried, 4) if tried else None,
+            "by_rule": {k: dict(v) for k, v in sorted(per_rule.items())}}
+
+
+def _run_cmd(state_dir: Path, game: str, speed: float, extra: tuple[str, ...] = ()) -> list[str]:
+    return [sys.executable, "-m", "companion", "run", "--headless", "--game", game, "--speed", str(speed),
+            "--state-dir", str(state_dir), *extra]
+
+
+def _env() -> dict:
+    env = dict(os.environ, GPIOZERO_PIN_FACTORY="mock")
+    env.pop("DISPLAY", None)
+    return env
+
+
+def part_kill(game: str, kills: int, seed: int) -> dict:
+    """SIGKILL `companion run` at random moments; compare printed confirmations with the journal."""
+    from ..referee.journal import Journal
+
+    rng = random.Random(seed)
+    lost = 0
+    done_kills = 0
+    games_finished = 0
+    checked_moves = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        state_dir = Path(tmp)
+        while done_kills < kills:
+            proc = subprocess.Popen(_run_cmd(state_dir, game, 0.01), stdout=subprocess.PIPE,
+                                    stderr=subprocess.DEVNULL, text=True, env=_env())
+            deadline = time.monotonic() + rng.uniform(0.3, 2.5)
+            announced = 0
+            finished = False
+            assert proc.stdout is not None
+            os.set_blocking(proc.stdout.fileno(), False)
+            buffer = ""
+            while time.monotonic() < deadline and proc.poll() is None:
+                chunk = proc.stdout.read() or ""
+                buffer += chunk
+                for m in re.finditer(r"✓ move (\d+):", buffer):
+                    announced = max(announced, int(m.group(1)))
+                time.sleep(0.01)
+            if proc.poll() is None:
+                os.kill(proc.pid, signal.SIGKILL)
+                done_kills += 1
+            else:
+                finished = True
+            proc.wait()
+            buffer += proc.stdout.read() or ""
+            for m in re.finditer(r"✓ move (\d+):", buffer):
+                announced = max(announced, int(m.group(1)))
+            journal = Journal(state_dir / "demo-journal.sqlite")
+            game_id = journal.latest_game_id(running_only=False)
+            stored = len(journal.load_game(game_id).moves) if game_id is not None else 0
+            journal.close()
+            checked_moves += announced
+            if stored < announced:
+                lost += announced - stored
+            if finished or "game over: yes" in buffer:
+                games_finished += 1
+                for name in os.listdir(state_dir):
+                    if name.startswith("demo-journal"):
+                        os.unlink(state_dir / name)
+    return {"kills": done_kills, "confirmed_moves_lost": lost, "announced_moves_checked": checked_moves,
+            "games_finished_across_restarts": games_finished}
+
+
+def part_camera(game: str, seed: int) -> dict:
+    """Frames stop and return: time from the first still scene after "ok" to the next ruling."""
+    from ..referee.session import RefereeSession, Scene
+
+    view = view_for(game)
+    demo = generate(game, seed, view)
+    tracker = Tracker(demo.initial, view)
+    session = RefereeSession(tracker)
+    rng = random.Random(seed)
+    state = demo.initial
+    gaps = []
+    for i, move in enumerate(demo.moves[:25]):
+        after = state.apply(move)
+        back = None
+        if i % 5 == 4:
+            for _ in range(3):
+                session.handle(Scene("lost"))
+            back = time.perf_counter()
+            session.handle(Scene("ok"))
+        before = len(tracker.moves)
+        for _ in range(2):
+            session.handle(Scene("still", read_view(view.expected(after), rng, Noise())))
+            if back is not None and len(tracker.moves) > before:
+                gaps.append(time.perf_counter() - back)
+                back = None
+        state = after
+    return {"drops": len(gaps), "seconds_back_to_ruling_max": round(max(gaps), 4) if gaps else None}
+
+
+def part_latency(game: str, seed: int) -> dict:
+    """Still scene in → feedback pattern started (the real Feedback on gpiozero mock pins)."""
+    from ..config import load_config
+    from ..feedback import Feedback
+
+    config = load_config()
+    feedback = Feedback.from_config(config)
+    starts: list[float] = []
+    original = feedback.player.play
+
+    def play(pattern):
+        starts.append(time.perf_counter())
+        return original(pattern)
+
+    feedback.player.play = play  # type: ignore[method-assign]
+    view = view_for(game)
+    demo = generate(game, seed, view)
+    tracker = Tracker(demo.initial, view)
+    tracker.sinks.append(feedback.handle)
+    rng = random.Random(seed)
+    state = demo.initial
+    samples = []
+    for move in demo.moves:
+        after = state.apply(move)
+        shown = view.expected(after)
+        if shown == view.expected(state):
+            tracker.play(move)
+        else:
+            obs = read_view(shown, rng, Noise())
+            starts.clear()
+            t0 = time.perf_counter()
+            for event in tracker.observe(obs):
+                if isinstance(event, AskPlayer):
+                    tracker.confirm(answer_index(event.candidates, move) or 0)
+            if starts:
+                samples.append(starts[0] - t0)
+            else:
+                tracker.observe(read_view(shown, rng, Noise()))
+        state = after
+    feedback.close()
+    samples.sort()
+    return {"samples": len(samples),
+            "median_ms": round(1000 * statistics.median(samples), 1) if samples else None,
+            "p95_ms": round(1000 * samples[int(0.95 * (len(samples) - 1))], 1) if samples else None,
+            "max_ms": round(1000 * samples[-1], 1) if samples else None,
+            "note": "plus the motion gate's settle time before the scene counts as still"}
+
+
+def part_memory(game: str) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        started = time.time()
+        subprocess.run(_run_cmd(Path(tmp), game, 0.0), stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, env=_env(), check=False)
+        peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return {"game": game, "peak_rss_mb": round(peak_kb / 1024, 1), "seconds": round(time.time() - started, 1),
+            "target_mb": 250}
+
+
+def main(argv: list[str], config) -> int:
+    parser = argparse.ArgumentParser(prog="companion bench referee", description=HELP)
+    parser.add_argument("--only", action="append", choices=PARTS, help="run only these parts (repeatable)")
+    parser.add_argument("--games", default="reclamation,babylon", help="games for legal/illegal (comma list)")
+    parser.add_argument("--legal", type=int, default=50, help="legal games per game (default 50)")
+    parser.add_argument("--illegal", type=int, default=100, help="illegal actions per game (default 100)")
+    parser.add_argument("--kills", type=int, default=100, help="SIGKILLs of companion run (default 100)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    parts = args.only or list(PARTS)
+    games = [g for g in args.games.split(",") if g]
+    report: dict = {}
+    for part in parts:
+        t0 = time.time()
+        if part == "legal":
+            report[part] = part_legal(games, args.legal, args.seed)
+        elif part == "illegal":
+            report[part] = part_illegal(games, args.illegal, args.seed)
+        elif part == "kill":
+            report[part] = part_kill("reclamation", args.kills, args.seed)
+        elif part == "camera":
+            report[part] = part_camera(games[0], args.seed)
+        elif part == "latency":
+            report[part] = {g: part_latency(g, args.seed) for g in games}
+        elif part == "memory":
+            report[part] = {g: part_memory(g) for g in games}
+        report[part]["wall_seconds"] = round(time.time() - t0, 1)
+        if not args.json:
+            print(f"{part}: {json.dumps(report[part], ensure_ascii=False)}", flush=True)
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False, indent=1))
+    return 0
