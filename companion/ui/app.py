@@ -66,7 +66,8 @@ class CompanionApp(App):
         self.manager.bind(current=lambda *_: self.render_nav())
         Window.bind(size=lambda *_: self.refresh())
         self.render_nav()
-        self.current_screen.render()
+        if not self.current_screen.children:  # adding the first screen may already have shown it
+            self.current_screen.render()
         self._poll_event = Clock.schedule_interval(lambda _dt: self.poll_feed(), POLL_SECONDS)
         return root
 

@@ -7,8 +7,10 @@ real `GameState`, `Ruling` and `ScoreSheet` objects to show; it is no rules engi
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar
 
 import numpy as np
@@ -175,6 +177,37 @@ def demo_marks(width: int = 640) -> tuple[Mark, ...]:
     )
 
 
+@dataclass(frozen=True)
+class BabylonScenario:
+    """A real Babylon game from the engine's seeded self-play: a position, an illegal tile
+    placement there (shifted one space off a legal one), and the finished game."""
+
+    before: GameState
+    illegal: Move
+    final: GameState
+    moves: int
+
+
+@cache
+def babylon_scenario(seed: int = 2) -> BabylonScenario | None:
+    """None when the Babylon engine is not installed (the screens then show DemoState only)."""
+    try:
+        from ..games.babylon.moves import PlaceTile
+        from ..games.babylon.selfplay import play_random_game
+    except ImportError:
+        return None
+    initial, moves, final = play_random_game(2, seed=seed)
+    state = initial
+    for index, move in enumerate(moves):
+        if isinstance(move, PlaceTile) and index > 40:
+            for d_row, d_col in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+                shifted = dataclasses.replace(move, row=move.row + d_row, col=move.col + d_col)
+                if 0 <= shifted.row <= 6 and 0 <= shifted.col <= 6 and state.check(shifted).violations:
+                    return BabylonScenario(state, shifted, final, len(moves))
+        state = state.apply(move)
+    return None
+
+
 @dataclass
 class FakeReferee:
     """Implements RefereeControls; every call is recorded in `calls` as (name, args)."""
@@ -287,6 +320,28 @@ class FakeReferee:
     def ask(self) -> None:
         candidates = tuple(self.state.legal_moves())[:2]
         self.feed.push(AskPlayer("babylon", self.moves, Message.of(N_("Which move was made?")), candidates, (0.55, 0.41)))
+
+    def real_violation(self) -> bool:
+        """A violation the Babylon engine itself finds in a self-played game (False without it)."""
+        scenario = babylon_scenario()
+        if scenario is None:
+            return False
+        ruling = scenario.before.check(scenario.illegal)
+        self.feed.push(ViolationFound("babylon", self.moves, ruling, scenario.before))
+        return True
+
+    def real_game_over(self) -> bool:
+        """The end of a Babylon game the engine played against itself, scored by the engine."""
+        scenario = babylon_scenario()
+        if scenario is None:
+            return False
+        final = scenario.final
+        self.moves = scenario.moves
+        self.feed.push(MoveAccepted("babylon", self.moves, Ruling(DemoMove(("a1",))), final))
+        sheet = final.score_sheet()
+        self.feed.push(ScoreChanged("babylon", self.moves, sheet))
+        self.feed.push(GameOver("babylon", self.moves, sheet, final.winners))
+        return True
 
     def _accept(self, move: Move) -> None:
         ruling = self.state.check(move)

@@ -21,19 +21,31 @@ def _game(h) -> None:
     h.app.poll_feed()
 
 
-def _violation(h) -> None:
-    _game(h)
-    h.fake.find_violation()
-    h.app.poll_feed()
-
-
 def _question(h) -> None:
     _game(h)
     h.fake.ask()
     h.app.poll_feed()
 
 
-def _over(h) -> None:
+def _real_violation(h) -> None:
+    _game(h)
+    if not h.fake.real_violation():  # no Babylon engine: the demo violation
+        h.fake.find_violation()
+    h.app.poll_feed()
+
+
+def _real_over(h) -> None:
+    _game(h)
+    if not h.fake.real_game_over():
+        h.fake.end_game()
+    h.app.poll_feed()
+    sheet = h.app.session.sheet
+    best = max((line for line in sheet.lines if line.pieces), key=lambda line: len(line.pieces), default=None)
+    if best is not None:
+        h.app.screens["score"].select(best.player, best.category)
+
+
+def _tiebreak(h) -> None:
     _game(h)
     h.fake.end_game()
     h.app.poll_feed()
@@ -68,10 +80,11 @@ SHOTS: dict[str, tuple[Callable, str]] = {
     "setup": (_setup, "setup"),
     "calibration": (_calibrating, "calibration"),
     "live": (_game, "live"),
-    "ruling": (_violation, "ruling"),
+    "ruling": (_real_violation, "ruling"),
     "question": (_question, "ruling"),
     "hints": (_game, "hints"),
-    "score": (_over, "score"),
+    "score": (_real_over, "score"),
+    "tiebreak": (_tiebreak, "score"),
     "editors": (_editors, "editors"),
     "settings": (lambda h: None, "settings"),
 }

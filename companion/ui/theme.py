@@ -30,6 +30,32 @@ SEATS = (
     (0.45, 0.55, 0.95, 1),
 )
 MARK_COLOURS = {"ok": OK, "warn": WARN, "bad": BAD, "info": ACCENT}
+# Top-down picture fills (companion.ui.topdown.Look.fill); higher Babylon levels are lighter stone.
+FILLS = {
+    "recess": (0.20, 0.21, 0.25, 1),
+    "empty": (0.22, 0.24, 0.29, 1),
+    "tile0": (0.42, 0.40, 0.36, 1),
+    "tile1": (0.55, 0.47, 0.36, 1),
+    "tile2": (0.66, 0.58, 0.45, 1),
+    "tile3": (0.78, 0.70, 0.55, 1),
+    "pillar": (0.50, 0.50, 0.52, 1),
+    "stairs": (0.60, 0.42, 0.75, 1),
+    "fountain": (0.30, 0.62, 0.85, 1),
+    "bridge": (0.85, 0.55, 0.30, 1),
+    "statue": (0.85, 0.85, 0.88, 1),
+    "belvedere": (0.35, 0.70, 0.55, 1),
+    "flower": (0.90, 0.55, 0.70, 1),
+    "flower_gardener": (0.98, 0.35, 0.60, 1),
+    "vine": (0.45, 0.70, 0.35, 1),
+    "vine_gardener": (0.25, 0.55, 0.20, 1),
+    "cubes": (0.80, 0.65, 0.40, 1),
+    "field0": (0.30, 0.32, 0.36, 1),
+    "field1": (0.55, 0.42, 0.28, 1),
+    "field2": (0.65, 0.50, 0.33, 1),
+    "field3": (0.75, 0.60, 0.40, 1),
+    "field4": (0.85, 0.72, 0.50, 1),
+}
+DARK_TEXT_FILLS = {"tile2", "tile3", "statue", "cubes", "field3", "field4", "flower"}
 
 
 def seat_colour(seat: int | None) -> tuple[float, float, float, float]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.graphics.texture import Texture
 from kivy.uix.boxlayout import BoxLayout
@@ -82,15 +83,17 @@ class Panel(BoxLayout):
 
 
 class BoardPicture(Widget):
-    """A top-down grid of the board with some cells highlighted (the offending spot, scoring pieces)."""
+    """A top-down picture of a board (companion.ui.topdown.Picture) with some cells lit: the
+    offending spot of a ruling, or the pieces behind a score line."""
 
-    def __init__(self, rows: int, cols: int, highlight: Iterable[tuple[int, int]] = (),
-                 color=theme.BAD, tints: dict[tuple[int, int], tuple] | None = None, **kwargs):
+    def __init__(self, picture, highlight: Iterable[tuple[int, int]] = (), color=theme.BAD, font: float = 12, **kwargs):
         super().__init__(**kwargs)
-        self.rows, self.cols = rows, cols
+        self.picture = picture
+        self.rows, self.cols = picture.rows, picture.cols
         self.highlight = set(highlight)
         self.highlight_color = color
-        self.tints = tints or {}
+        self.font = font
+        self._labels: dict[str, Texture] = {}
         self.bind(pos=self.redraw, size=self.redraw)
 
     def cell_rect(self, row: int, col: int) -> tuple[float, float, float]:
@@ -100,20 +103,37 @@ class BoardPicture(Widget):
         top = self.y + (self.height + side * self.rows) / 2
         return left + col * side, top - (row + 1) * side, side
 
+    def _label(self, text: str, dark: bool) -> Texture:
+        key = f"{text}|{dark}"
+        if key not in self._labels:
+            label = CoreLabel(text=text, font_size=self.font, color=(0.1, 0.1, 0.1, 1) if dark else (1, 1, 1, 1))
+            label.refresh()
+            self._labels[key] = label.texture
+        return self._labels[key]
+
     def redraw(self, *_):
         self.canvas.clear()
         with self.canvas:
             for r in range(self.rows):
                 for c in range(self.cols):
                     x, y, side = self.cell_rect(r, c)
-                    Color(*self.tints.get((r, c), theme.PANEL_LIGHT))
+                    look = self.picture.looks.get((r, c))
+                    Color(*theme.FILLS.get(look.fill, theme.PANEL_LIGHT) if look else theme.PANEL_LIGHT)
                     Rectangle(pos=(x + 1, y + 1), size=(side - 2, side - 2))
             for r, c in self.highlight:
                 x, y, side = self.cell_rect(r, c)
                 Color(*self.highlight_color)
-                Rectangle(pos=(x + 3, y + 3), size=(side - 6, side - 6))
+                Line(rectangle=(x + 2, y + 2, side - 4, side - 4), width=max(2.0, side / 14))
+            for (r, c), look in self.picture.looks.items():
+                if not look.label:
+                    continue
+                x, y, side = self.cell_rect(r, c)
+                texture = self._label(look.label, look.fill in theme.DARK_TEXT_FILLS)
+                if texture.width > side - 4:
+                    continue  # a label that does not fit is better left out than spilled over
                 Color(1, 1, 1, 1)
-                Line(rectangle=(x + 1, y + 1, side - 2, side - 2), width=1.5)
+                Rectangle(texture=texture, size=texture.size,
+                          pos=(x + (side - texture.width) / 2, y + (side - texture.height) / 2))
 
 
 def texture_from_bgr(image) -> Texture:

@@ -40,8 +40,9 @@ def check_every_screen(width: int, height: int, languages, names=None) -> None:
 
 
 @pytest.mark.slow
-def test_every_screen_builds_in_every_language_on_the_7_inch_display():
-    check_every_screen(800, 480, LANGUAGES)
+def test_every_screen_builds_in_japanese_and_chinese_on_the_7_inch_display():
+    # English is what every other test here reads; `make screenshots` renders all three anyway.
+    check_every_screen(800, 480, [lang for lang in LANGUAGES if lang != "en"])
 
 
 def test_screens_build_at_1280x720():

@@ -10,8 +10,8 @@ from kivy.uix.scrollview import ScrollView
 from ...games.api import Violation
 from ...i18n import N_
 from .. import theme
-from ..board import cells_and_others, grid_for
 from ..rulebook import location, rule_title
+from ..topdown import picture_for
 from ..widgets import BoardPicture, Panel
 from .base import CompanionScreen
 
@@ -56,11 +56,11 @@ class RulingScreen(CompanionScreen):
         left.add_widget(buttons)
         body.add_widget(left)
 
-        rows, cols = grid_for(session.game)
-        cells, others = cells_and_others(where, session.game)
+        board = picture_for(session.state, None, session.game)
+        cells, others = board.locate(where)
         picture = Panel(theme.PANEL, orientation="vertical", padding=s.pad, spacing=s.pad, size_hint_x=0.38)
         picture.add_widget(self.label(self.t(N_("Where")), s.small, color=theme.MUTED))
-        picture.add_widget(BoardPicture(rows, cols, cells))
+        picture.add_widget(BoardPicture(board, cells, font=s.small * 0.8))
         if others:
             picture.add_widget(self.label(", ".join(others), s.small))
         body.add_widget(picture)

@@ -9,7 +9,7 @@ from kivy.uix.scrollview import ScrollView
 from ...games.api import ScoreSheet
 from ...i18n import N_
 from .. import theme
-from ..board import cells_and_others, grid_for
+from ..topdown import picture_for
 from ..widgets import BoardPicture, Btn, Panel, Txt, bar_chart
 from .base import CompanionScreen
 
@@ -127,17 +127,26 @@ class ScoreScreen(CompanionScreen):
     def _picture(self, sheet: ScoreSheet):
         s = self.s
         box = BoxLayout(orientation="vertical", spacing=4)
-        rows, cols = grid_for(sheet.game)
+        state = self.app.session.state
         if self.selected is None:
             hint = self.t(N_("Tap a number to light up the pieces that scored it."))
+            board = picture_for(state, self._shown_player(state), sheet.game)
             cells: set = set()
         else:
             player, category = self.selected
             line = next((ln for ln in sheet.lines if ln.player == player and ln.category == category), None)
-            pieces = line.pieces if line else ()
-            cells, _others = cells_and_others(pieces, sheet.game)
+            board = picture_for(state, player, sheet.game)
+            cells, _others = board.locate(line.pieces if line else ())
             label = self.r(line.label) if line else category
             hint = self.t(N_("{name}: {category}"), name=sheet.players[player], category=label)
         box.add_widget(Txt(hint, s.small, color=theme.MUTED))
-        box.add_widget(BoardPicture(rows, cols, cells, color=theme.OK))
+        box.add_widget(BoardPicture(board, cells, color=theme.OK, font=s.small * 0.8))
         return box
+
+    def _shown_player(self, state) -> int:
+        """Before a number is tapped, show the leader's board (or the player to move)."""
+        sheet = self.app.session.sheet
+        leaders = sheet.leaders() if sheet is not None else ()
+        if leaders:
+            return leaders[0]
+        return getattr(state, "current_player", None) or 0
