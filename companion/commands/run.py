@@ -24,6 +24,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="seconds between scenes of the simulated table (default 0.03 headless, 0.4 with a screen)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the simulated table's noise and script")
     parser.add_argument("--state-dir", type=Path, default=None, help="where the journal and exports go (default: from config)")
+    parser.add_argument("--record", type=Path, default=None, metavar="DIR",
+                        help="also write every scene to DIR (for companion replay DIR)")
     parser.add_argument("--max-scenes", type=int, default=None, help=argparse.SUPPRESS)
     parser.set_defaults(handler=handle)
 
@@ -38,7 +40,8 @@ def handle(args: argparse.Namespace, config) -> int:
     headless = args.headless or not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     options = RunOptions(game=args.game, headless=headless, fresh=args.new, seed=args.seed,
                          speed=args.speed if args.speed is not None else (0.03 if headless else 0.4),
-                         state_dir=state_dir, lang=lang, max_scenes=args.max_scenes, verbose=args.verbose > 0)
+                         state_dir=state_dir, lang=lang, max_scenes=args.max_scenes, verbose=args.verbose > 0,
+                         record=args.record)
     source, why = find_camera(config)
     if source is None:
         print(f"companion run: {why}: playing the built-in simulated game", flush=True)

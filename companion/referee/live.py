@@ -41,6 +41,7 @@ class RunOptions:
     lang: str | None = None
     max_scenes: int | None = None
     verbose: bool = False
+    record: Path | None = None  # write every scene here (scenes.jsonl) for `companion replay`
 
 
 @dataclass
@@ -169,9 +170,11 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
         session.emit(GameResumed(game, start, tracker.state,
                                  Message.of(N_("{count} moves replayed from the journal"), count=start)))
     result = RunResult(game, 0, False, skipped=skipped)
-    session.sinks.append(_simulated_player(session, demo.moves, lambda: script.intent))
+    recorder = _recorder(options.record, demo.initial if start == 0 else tracker.state, say)
+    session.sinks.append(_simulated_player(session, demo.moves, lambda: script.intent, recorder))
     session.sinks.append(lambda e: result.violations.append(e.ruling.rule_ids) if isinstance(e, ViolationFound) else None)
     for count, scene in enumerate(paced(script.scenes(), options.speed, stop), start=1):
+        recorder(scene)
         session.handle(scene)
         if console is not None:
             state = tracker.state
@@ -192,8 +195,31 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
     return result
 
 
-def _simulated_player(session: RefereeSession, recorded: tuple,
-                      intent: Callable[[], Any] = lambda: None) -> Callable[[Event], None]:
+def _recorder(directory: Path | None, initial, say) -> Callable[[Scene], None]:
+    """Writes scenes for `companion replay`: DIR/game.json (the starting state), DIR/scenes.jsonl."""
+    if directory is None:
+        return lambda scene: None
+    import json
+
+    from ..games import saves
+    from .frames import SCENES_FILE, scene_to_json
+
+    directory.mkdir(parents=True, exist_ok=True)
+    if (directory / SCENES_FILE).exists():
+        raise CompanionError(f"--record {directory}: it already holds a recording; choose an empty folder")
+    saves.write_json_atomic(directory / "game.json", saves.state_to_json(initial))
+    handle = (directory / SCENES_FILE).open("w", encoding="utf-8")
+    say(f"companion run: recording the scenes to {directory / SCENES_FILE}")
+
+    def record(scene: Scene) -> None:
+        handle.write(json.dumps(scene_to_json(scene), ensure_ascii=False) + "\n")
+        handle.flush()
+
+    return record
+
+
+def _simulated_player(session: RefereeSession, recorded: tuple, intent: Callable[[], Any] = lambda: None,
+                      recorder: Callable[[Scene], None] = lambda scene: None) -> Callable[[Event], None]:
     """The players at the simulated table answer the referee's questions with what they did."""
     from ..demo.script import answer_index
 
@@ -203,7 +229,9 @@ def _simulated_player(session: RefereeSession, recorded: tuple,
         done = len(session.tracker.moves)
         intended = intent() or (recorded[done] if done < len(recorded) else None)
         index = answer_index(event.candidates, intended) if intended is not None else None
-        session.commands.put(("choose", index) if index is not None else ("undo", None))
+        command = ("choose", index) if index is not None else ("undo", None)
+        session.commands.put(command)
+        recorder(Scene("player", command=command, note="a player answers"))
 
     return answer
 

@@ -111,6 +111,7 @@ class Tracker:
             observations = {observations.region: observations}
         if self.state.is_over:
             return []
+        observations = self.view.adapt(self.state, observations)
         explanations = inference.explain(self.state, self.view, observations, self._base_view)
         decision = inference.decide(explanations, self.settings.margin, self.settings.min_confidence)
         events: list[Event] = []

@@ -71,3 +71,31 @@ def test_headless_babylon_full_game(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "NOT ALLOWED" in done.stdout and "[babylon." in done.stdout
     assert "babylon — final score" in done.stdout and "game over: yes" in done.stdout
+
+
+def test_a_recorded_run_replays_to_the_same_result(tmp_path):
+    record = tmp_path / "rec"
+    done = run(tmp_path, "--game", "reclamation", "--record", str(record))
+    assert done.returncode == 0, done.stderr
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"), PYTHONPATH=str(ROOT))
+    replayed = subprocess.run([sys.executable, "-m", "companion", "replay", str(record)], capture_output=True,
+                              text=True, timeout=120, env=env, cwd=ROOT)
+    assert replayed.returncode == 0, replayed.stderr
+    summary = done.stdout.strip().splitlines()[-1].replace("companion run:", "")
+    assert replayed.stdout.strip().splitlines()[-1].replace("companion replay:", "") == summary
+    sheet = [line for line in done.stdout.splitlines() if line.startswith(("Flower:", "Vine:"))]
+    assert sheet and all(line in replayed.stdout for line in sheet)
+
+
+def test_replay_of_a_broken_recording_names_the_line(tmp_path):
+    record = tmp_path / "rec"
+    done = run(tmp_path, "--game", "reclamation", "--record", str(record), "--max-scenes", "3")
+    assert done.returncode == 0, done.stderr
+    with (record / "scenes.jsonl").open("a") as handle:
+        handle.write("{not json\n")
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"), PYTHONPATH=str(ROOT))
+    replayed = subprocess.run([sys.executable, "-m", "companion", "replay", str(record)], capture_output=True,
+                              text=True, timeout=120, env=env, cwd=ROOT)
+    assert replayed.returncode == 2
+    assert "scenes.jsonl: line 4: not valid JSON" in replayed.stderr
+    assert "Traceback" not in replayed.stderr

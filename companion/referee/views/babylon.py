@@ -113,6 +113,15 @@ class BabylonView(GameView):
                 continue  # tiles come from the scene, where one is seen (scene_candidates)
             yield move
 
+    def adapt(self, state: GameState, observations: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A camera that sees one garden ("babylon.garden") sees the garden of the player to move."""
+        if "babylon.garden" not in observations:
+            return observations
+        assert isinstance(state, BabylonState)
+        out = dict(observations)
+        out[garden_region(state.turn_of)] = out.pop("babylon.garden")
+        return out
+
     def candidates_near(self, state: GameState, seen: frozenset[tuple[str, int, int]]) -> Iterator[Move]:
         """Only moves touching what changed: takes at changed quarry places, pillars on changed
         cells of the player's garden, and the moves nobody sees (end of build, storage, token)."""

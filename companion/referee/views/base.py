@@ -78,6 +78,10 @@ class GameView:
         """Legal moves worth weighing (default: all of them)."""
         return state.legal_moves()
 
+    def adapt(self, state: GameState, observations: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Rename observed regions to this view's regions (default: as they are)."""
+        return observations
+
     def candidates_near(self, state: GameState, seen: frozenset[tuple[str, int, int]]) -> Iterable[Move]:
         """Legal moves that could change the `seen` cells (region, row, col); a view may narrow
         its search with them. Default: every legal candidate."""

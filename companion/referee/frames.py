@@ -1,0 +1,170 @@
+"""From camera frames to the referee's scenes: motion gate → locator → observers.
+
+Each board region of the game is located once (a saved board calibration, else the play mat's
+markers) and read by its observer with the saved appearance profile. The motion gate decides when
+a frame is read: only when the table has been still for a few frames with no hand over it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import CompanionError, FormatError
+from ..games.api import GameSpec
+from ..vision.boards import REGIONS
+from ..vision.types import CellReading, Frame, Observation
+from .session import Scene
+
+
+def regions_of_game(game: str) -> list[str]:
+    return [r for r in REGIONS if r == game or r.startswith(game + ".")]
+
+
+def observer_class(region: str):
+    module_name = f"companion.vision.observers.{region.replace('.', '_')}"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            return None
+        raise
+    for value in vars(module).values():
+        if isinstance(value, type) and getattr(value, "region", None) == region and hasattr(value, "observe"):
+            return value
+    return None
+
+
+@dataclass
+class BoardReader:
+    """Reads every region of a game from a frame. Regions it cannot read are listed in `skipped`."""
+
+    game: str
+    state_dir: Path
+    calibration: Path | None = None
+    observers: dict[str, Any] = field(default_factory=dict)
+    skipped: dict[str, str] = field(default_factory=dict)
+
+    def _setup(self, image) -> None:
+        from ..vision.appearance import AppearanceProfile
+        from ..vision.calibration import files
+        from ..vision.locate import LocateError
+        from ..vision.locate.markers import locate_from_markers
+
+        height, width = image.shape[:2]
+        camera_file = files.camera_path(self.state_dir)
+        camera = files.load_intrinsics(camera_file) if camera_file.exists() else None
+        for region in regions_of_game(self.game):
+            cls = observer_class(region)
+            if cls is None:
+                self.skipped[region] = "no observer for this region on this build"
+                continue
+            saved = self.calibration or files.board_path(self.state_dir, region)
+            try:
+                if saved.exists():
+                    location = files.load_location(saved, region, (width, height), camera)
+                else:
+                    location = locate_from_markers(REGIONS[region], image, intrinsics=camera)
+            except (LocateError, FormatError) as exc:
+                self.skipped[region] = f"not located ({exc})"
+                continue
+            profile_path = files.calibration_dir(self.state_dir) / f"appearance-{region}.json"
+            profile = AppearanceProfile.load(profile_path) if profile_path.exists() else None
+            try:
+                self.observers[region] = cls(location, profile)
+            except (ValueError, CompanionError) as exc:
+                self.skipped[region] = str(exc)
+
+    def read(self, frame: Frame) -> dict[str, Observation]:
+        if not self.observers and not self.skipped:
+            self._setup(frame.image)
+        out = {}
+        for region, observer in list(self.observers.items()):
+            try:
+                out[region] = observer.observe(frame.image, frame.index, frame.timestamp)
+            except (ValueError, CompanionError) as exc:
+                self.skipped[region] = f"cannot be read ({exc}); calibrate it with companion calibrate"
+                del self.observers[region]
+        return out
+
+
+def frame_scenes(frames: Iterable[Frame], reader: BoardReader) -> Iterator[Scene]:
+    """Frames → scenes through the motion gate: busy while moving or a hand is in, one still scene
+    per settled table."""
+    from ..vision.motion import Gate, MotionGate
+
+    gate = MotionGate()
+    for frame in frames:
+        decision = gate.update(frame.image)
+        if decision.gate in (Gate.MOVING, Gate.HAND):
+            yield Scene("busy", frame=frame, time=frame.timestamp)
+        elif decision.read:
+            observations = reader.read(frame)
+            if observations:
+                yield Scene("still", observations, frame=frame, time=frame.timestamp)
+
+
+# --- recorded scenes (observation level): what `companion run --record` writes -------------------
+
+SCENES_FILE = "scenes.jsonl"
+
+
+def scene_to_json(scene: Scene) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": scene.kind}
+    if scene.note:
+        data["note"] = scene.note
+    if scene.observations:
+        data["observations"] = [observation_to_json(o) for o in scene.observations.values()]
+    if scene.command is not None:
+        name, arg = scene.command
+        if isinstance(arg, tuple):  # ("play", (moves so far, move))
+            arg = arg[1]
+        data["command"] = [name, arg.to_json() if hasattr(arg, "to_json") else arg]
+    return data
+
+
+def observation_to_json(o: Observation) -> dict[str, Any]:
+    return {"region": o.region, "rows": o.rows, "cols": o.cols, "cells": [
+        [[c.label, round(c.confidence, 4), c.attrs, [list(a) for a in c.alternatives]] for c in row]
+        for row in o.cells]}
+
+
+def observation_from_json(data: Any, where: str) -> Observation:
+    try:
+        cells = tuple(
+            tuple(CellReading(label, float(conf), dict(attrs), tuple((a[0], dict(a[1]), float(a[2])) for a in alts))
+                  for label, conf, attrs, alts in row)
+            for row in data["cells"]
+        )
+        return Observation(data["region"], int(data["rows"]), int(data["cols"]), cells)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise FormatError(where, "observations", f"expected region, rows, cols and cells "
+                          f"[[label, confidence, attrs, alternatives]...] ({exc!r})") from None
+
+
+def read_scenes(path: Path, spec: GameSpec) -> Iterator[Scene]:
+    """Scenes recorded by `companion run --record DIR` (one JSON object per line)."""
+    file = path / SCENES_FILE if path.is_dir() else path
+    with file.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            where = f"{file}: line {number}"
+            try:
+                data = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise FormatError(str(file), f"line {number}", f"not valid JSON ({exc.msg})") from None
+            if not isinstance(data, dict) or data.get("kind") not in ("still", "busy", "lost", "ok", "player"):
+                raise FormatError(str(file), f"line {number}", "expected a scene with kind still, busy, lost, ok or player")
+            observations = {o.region: o for o in (observation_from_json(x, where) for x in data.get("observations", []))}
+            command = None
+            if data.get("command"):
+                name, arg = data["command"]
+                if name in ("play", "correct") and arg is not None:
+                    arg = spec.state_type.move_from_json(arg, where)
+                command = (name, arg)
+            yield Scene(data["kind"], observations, command=command, note=data.get("note", ""))
