@@ -51,7 +51,9 @@ def check_pillar(board: Board, cell: Cell, size: str, level: int | None, singles
             _v(
                 "babylon.build.covered_space",
                 N_("The space on {cell} at level {level} is covered by a tile: it cannot take a pillar."),
+                N_("Stand the pillar on what is on top of {cell}, at level {surface}."),
                 where=(cell,),
+                surface=surface_level,
                 cell=cell_name(cell),
                 level=level,
             )
@@ -70,6 +72,7 @@ def check_pillar(board: Board, cell: Cell, size: str, level: int | None, singles
             _v(
                 "babylon.level",
                 N_("The surface on {cell} is at level {seen}, not {level}."),
+                N_("Count levels from the board (level 0): a tile on single pillars on the board is level 1."),
                 where=(cell,),
                 cell=cell_name(cell),
                 seen=top.level,
@@ -145,6 +148,7 @@ def analyse_support(
             _v(
                 "babylon.build.support",
                 N_("Something on {cells} stands higher than level {level}: the tile cannot lie there."),
+                N_("Place the tile higher, on pillars that rise above it, or somewhere else."),
                 where=tuple(blocked),
                 cells=", ".join(cell_name(c) for c in blocked),
                 level=level,
@@ -166,6 +170,7 @@ def analyse_support(
             _v(
                 "babylon.build.support",
                 N_("A tile at level {level} would lie directly on {cells}: tiles rest on pillars."),
+                N_("Stand pillars on those spaces and place the tile one level higher."),
                 where=tuple(flat),
                 cells=", ".join(cell_name(c) for c in flat),
                 level=level,
@@ -192,6 +197,7 @@ def analyse_support(
             _v(
                 "babylon.build.support",
                 N_("A tile at level {level} rests on {count} pillars here; it needs 3 or 4 whose tops are at its level."),
+                N_("Stand 3 or 4 pillars under the tile first, their tops at its level."),
                 where=tuple(c for c, _ in pillars),
                 level=level,
                 count=len(pillars),
@@ -221,6 +227,7 @@ def check_level_order(board: Board, level: int) -> list[Violation]:
         _v(
             "babylon.build.one_level_at_a_time",
             N_("No tile at level {level} until you have a tile at level {below} somewhere."),
+            N_("Place a tile at level {below} first; it may be anywhere in your garden."),
             level=level,
             below=level - 1,
         )

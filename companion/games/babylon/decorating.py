@@ -33,8 +33,9 @@ _NO_ICON = {
 }
 
 
-def _v(rule: str, text: str, where: tuple[Cell, ...] = (), **params) -> Violation:
-    return Violation(rule, Message.of(text, **params), None, tuple(cell_name(c) for c in where))
+def _v(rule: str, text: str, where: tuple[Cell, ...] = (), fix: str | None = None, **params) -> Violation:
+    fix_message = Message.of(fix, **params) if fix else None
+    return Violation(rule, Message.of(text, **params), fix_message, tuple(cell_name(c) for c in where))
 
 
 def _names(cells) -> str:
@@ -134,12 +135,13 @@ def check_decoration(
                         other=cell_name(former[0].cell),
                     )
                 ]
-            text = (
-                N_("A statue on {cell} is not in a straight line (row, column or diagonal) with any statue already placed.")
-                if statue_line == "with_diagonals"
-                else N_("A statue on {cell} is not in a straight line (row or column) with any statue already placed.")
-            )
-            return None, [_v("babylon.deco.statue", text, (cell,), cell=cell_name(cell))]
+            if statue_line == "with_diagonals":
+                text = N_("A statue on {cell} is not in a straight line (row, column or diagonal) with any statue already placed.")
+                fix = N_("Choose a statue icon in the row, column or diagonal of a statue already placed.")
+            else:
+                text = N_("A statue on {cell} is not in a straight line (row or column) with any statue already placed.")
+                fix = N_("Choose a statue icon in the row or column of a statue already placed.")
+            return None, [_v("babylon.deco.statue", text, (cell,), fix, cell=cell_name(cell))]
     # deco.when: at least partly on a tile placed this turn.
     if not any(t in placed_this_turn for t in tiles):
         return None, [
@@ -147,6 +149,7 @@ def check_decoration(
                 "babylon.deco.when",
                 N_("A decoration must lie at least partly on a tile placed this round; {cells} is not."),
                 cells,
+                N_("Choose icons of which at least one is on a tile you placed this turn."),
                 cells=_names(cells),
             )
         ]

@@ -54,6 +54,7 @@ def legal_moves(state: BabylonState) -> Iterator[Move]:
             yield EndBuild()
     elif stage == "store":
         yield from _stores(state)
+        yield from _exchanges(state)  # allowed at any time, though the double then goes back
     elif stage == "reveal":
         for effect in EFFECTS:
             yield Reveal(effect)

@@ -56,6 +56,13 @@ _NOT_NOW = {
     "reveal": N_("Not now: the round is over; the next round token is turned up first."),
     "over": N_("The game is over."),
 }
+_PHASE_FIX = {  # what to do first, by the phase the game is in (none once it is over)
+    "trim": N_("Finish the set-up first: the clay tiles are removed one at a time."),
+    "quarry": N_("A turn is: take a tile from the quarry, build if you wish, then store or discard."),
+    "build": N_("Finish building first (every pillar carrying a tile), then end the build action."),
+    "store": N_("Store or discard what is left first: that ends the turn."),
+    "reveal": N_("Turn up the next round token first."),
+}
 _NONE_LEFT = {
     "stairs": N_("No stairs are left in the supply."),
     "fountain": N_("No fountain is left in the supply."),
@@ -192,12 +199,7 @@ class BabylonState(GameState):
             rule = "babylon.setup.quarry_trim"
         elif self.stage == "reveal" or isinstance(move, Reveal):
             rule = "babylon.round_token"
-        return _v(
-            rule,
-            _NOT_NOW[self.stage],
-            N_("A turn is: take a tile from the quarry, build if you wish, then store or discard."),
-            player=self.players[self.turn_of],
-        )
+        return _v(rule, _NOT_NOW[self.stage], _PHASE_FIX.get(self.stage), player=self.players[self.turn_of])
 
     def with_me(self, **changes: Any) -> BabylonState:
         seats = list(self.seats)
@@ -374,6 +376,9 @@ def _check_exchange(state: BabylonState, move: Exchange) -> tuple[list[Violation
         return [_v("babylon.build.exchange", N_("An exchange needs 2 single pillars; you have {count}."), count=state.me.singles)], []
     if state.supply.double < 1:
         return [_v("babylon.build.exchange", N_("No double pillar is left in the supply."))], []
+    if state.stage == "store":
+        # 「いつでも」: allowed at any time of the turn, but a double cannot be stored.
+        return [], [Message.of(N_("A double pillar cannot be stored: it goes back to the supply at the end of the turn."))]
     return [], []
 
 
@@ -432,6 +437,7 @@ def _check_decoration(state: BabylonState, move: PlaceDecoration) -> tuple[list[
             _v(
                 "babylon.deco.when",
                 N_("Decorations are taken after placing a tile; you have placed none this turn."),
+                N_("Place a tile first: each decoration goes at least partly on a tile placed this round."),
             )
         ], []
     if state.supply.count(move.piece) < 1:
@@ -523,6 +529,7 @@ def _check_store(state: BabylonState, move: Store) -> tuple[list[Violation], lis
                 _v(
                     "babylon.store.starting_tile",
                     N_("Your starting tile is still in the slot: place or remove it before storing another tile."),
+                    N_("Remove the starting tile from the game to store this one, or let this one leave the game."),
                 )
             )
         else:
@@ -530,6 +537,7 @@ def _check_store(state: BabylonState, move: Store) -> tuple[list[Violation], lis
                 _v(
                     "babylon.store.tile",
                     N_("The slot holds one tile: remove the stored tile to make room."),
+                    N_("Remove the stored tile from the game to store this one, or let this one leave the game."),
                 )
             )
     notes: list[Message] = []
@@ -705,7 +713,7 @@ _APPLY = {
 _PHASES: dict[type, tuple[str, ...]] = {
     Trim: ("trim",),
     Take: ("quarry",),
-    Exchange: ("quarry", "build"),
+    Exchange: ("quarry", "build", "store"),  # babylon.build.exchange: 「いつでも」, at any time of the turn
     PlacePillar: ("build",),
     RemovePillar: ("build",),
     PlaceTile: ("build",),

@@ -10,19 +10,31 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.errors import CompanionError, FormatError
 from companion.games.babylon import SPEC
+from companion.games.babylon.consistency import problems
 from companion.games.babylon.hints import legal_placements
+from companion.games.babylon.model import DEFAULT_FLOWERS, ICONS
 from companion.games.babylon.moves import (
+    EFFECTS,
     EndBuild,
+    Exchange,
     PlaceDecoration,
     PlacePillar,
     PlaceTile,
+    RemovePillar,
+    Reveal,
     Store,
     Take,
+    Trim,
 )
+from companion.games.babylon.pieces import READINGS
 from companion.games.babylon.quarry import Quarry
+from companion.games.babylon.rules import RULES
+from companion.games.babylon.selfplay import play_random_game
 from companion.games.babylon.state import BabylonState, new_game
 
 from .helpers import building, deco, hold, new_turn, pillars_for, points, put
@@ -228,7 +240,6 @@ def test_the_turn_token_applies_to_every_player_of_the_next_round():
         place = state.quarry.visible_places()[0]
         state = state.apply(Take(place, "pink")).apply(EndBuild())
         state = state.apply(Store(min(6, state.me.singles)))
-    from companion.games.babylon.moves import Reveal
 
     state = state.apply(Reveal("fewer_pillars"))
     assert state.current_player == 0 and state.round == 2  # the start player does not change
@@ -249,3 +260,73 @@ def test_store_is_refused_with_a_fix_for_too_many_pillars():
     ruling = state.check(Store(7))
     assert ruling.rule_ids == ("babylon.store.pillars",)
     assert ruling.violations[0].fix is not None
+
+
+def test_exchange_at_any_time_of_the_turn_even_while_storing():
+    """babylon.build.exchange: ja 「いつでも、手元の1段柱コマを2個サプライに戻すことで、サプライから
+    2段柱コマを1個取れます」 (zh-TW 「你隨時可以」): at any time, so also in the store step — though
+    the double then goes back (babylon.store.pillars: doubles are never stored)."""
+    state = new_game(("A", "B", "C", "D"))
+    state = state.apply(Take((0, 0), "pink")).with_me(singles=4).apply(EndBuild())
+    ruling = state.check(Exchange("singles"))
+    assert ruling.accepted and "cannot be stored" in ruling.notes[0].render()
+    after = state.apply(Exchange("singles"))
+    assert (after.me.singles, after.me.doubles) == (2, 1)
+    done = after.apply(Store(2))
+    assert (done.seats[0].singles, done.seats[0].doubles) == (2, 0)
+    assert done.supply.double == 60 and done.current_player == 1
+    assert after.check(Exchange("double")).rule_ids == ("babylon.build.exchange",)
+
+
+# ---------------------------------------------------------------- every ruling reads well
+
+
+def _random_move(rng):
+    cell = (rng.randrange(8), rng.randrange(8))
+    kind = rng.randrange(10)
+    if kind == 0:
+        return Trim((rng.randrange(4), rng.randrange(4)))
+    if kind == 1:
+        return Take((rng.randrange(4), rng.randrange(4)), rng.choice(DEFAULT_FLOWERS), None, rng.choice([None, 0, 3, 5]))
+    if kind == 2:
+        return Exchange(rng.choice(["singles", "double"]))
+    if kind == 3:
+        return PlacePillar(cell, rng.choice(["single", "double"]), rng.choice([None, 0, 1, 2, 3]))
+    if kind == 4:
+        return RemovePillar(cell)
+    if kind == 5:
+        icons = rng.choice([None, tuple(rng.choice((None, *ICONS)) for _ in range(4))])
+        return PlaceTile(rng.choice(["new", "slot"]), rng.randrange(7), rng.randrange(7), rng.randrange(1, 5), icons, rng.randrange(4))
+    if kind == 6:
+        piece = rng.choice(ICONS)
+        other = (rng.randrange(8), rng.randrange(8))
+        return PlaceDecoration(piece, (cell,) if piece == T else (cell, other), rng.choice([None, (cell, rng.choice(ICONS))]))
+    if kind == 7:
+        return EndBuild()
+    if kind == 8:
+        return Store(rng.randrange(9), rng.random() < 0.5, rng.random() < 0.5)
+    return Reveal(rng.choice(EFFECTS))
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), stop=st.integers(20, 160))
+def test_any_move_in_any_reached_position_gets_a_ruling_that_reads_well(seed, stop):
+    """Odd positions (mid-game, every reading) and any move, legal or not: the ruling cites a
+    declared rule id, its message and fix render with their parameters, and an accepted move keeps
+    the position consistent."""
+    import random
+
+    rng = random.Random(seed)
+    options = {key: rng.choice(values) for key, values in READINGS.items()}
+    _, _, state = play_random_game(rng.choice([2, 3, 4]), seed=seed, greedy=rng.random(), stop_after=stop, **options)
+    declared = {rule.id for rule in RULES}
+    for _ in range(40):
+        move = _random_move(rng)
+        ruling = state.check(move)
+        for violation in ruling.violations:
+            assert violation.rule_id in declared
+            assert "{" not in violation.message.render()
+            if violation.fix is not None:
+                assert "{" not in violation.fix.render()
+        if ruling.accepted:
+            assert problems(state.apply(move)) == []
