@@ -2,34 +2,24 @@
 
 from __future__ import annotations
 
-import itertools
-import logging
-
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
 
 from ...i18n import N_
 from .. import theme
+from ..suggestions import Suggestion, suggestions
 from ..widgets import Panel
 from .base import CompanionScreen
 
 SUGGESTIONS = 4  # the engines' move lists can be long: a few is a hint, all is noise
-log = logging.getLogger(__name__)
 
 
 class HintsScreen(CompanionScreen):
     screen_name = "hints"
     uses_session = True
 
-    def suggestions(self):
-        state = self.app.session.state
-        if state is None or state.is_over:
-            return []
-        try:
-            return list(itertools.islice(state.legal_moves(), SUGGESTIONS))
-        except Exception:  # an engine bug must not blank the hints screen
-            log.exception("legal_moves failed")
-            return []
+    def suggestions(self) -> list[Suggestion]:
+        return suggestions(self.app.session.state, SUGGESTIONS)
 
     def build_content(self):
         s = self.s
@@ -48,16 +38,17 @@ class HintsScreen(CompanionScreen):
         if not session.guidance:
             steps.add_widget(self.label(self.t(N_("No guidance yet: start a game.")), s.body, color=theme.MUTED))
         box.add_widget(steps)
-        moves = self.suggestions()
-        box.add_widget(self.heading(self.t(N_("Moves the rules allow now"))))
+        found = self.suggestions()
+        box.add_widget(self.heading(self.t(N_("Suggestions"))))
         ideas = Panel(theme.PANEL, orientation="vertical", padding=s.pad, spacing=4, size_hint_y=None)
         ideas.bind(minimum_height=ideas.setter("height"))
-        for move in moves:
-            ideas.add_widget(self.label("• " + self.r(move.describe()), s.body))
-            ruling = session.state.check(move)
-            for note in ruling.notes[:1]:
-                ideas.add_widget(self.label("   " + self.r(note), s.small, color=theme.MUTED))
-        if not moves:
+        for suggestion in found:
+            ideas.add_widget(self.label("• " + self.r(suggestion.text), s.body))
+            for detail in suggestion.details[:2]:
+                ideas.add_widget(self.label("   " + self.r(detail), s.small, color=theme.MUTED))
+            if suggestion.rule_id:
+                ideas.add_widget(self.label("   " + self.t(N_("Rule {rule}"), rule=suggestion.rule_id), s.small, color=theme.MUTED))
+        if not found:
             ideas.add_widget(self.label(self.t(N_("No suggestions right now.")), s.body, color=theme.MUTED))
         box.add_widget(ideas)
         scroll.add_widget(box)
