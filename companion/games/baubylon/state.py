@@ -130,16 +130,20 @@ class BaubylonState(GameState):
     # --- rulings -------------------------------------------------------------------------------
     def check(self, move: Move) -> Ruling:
         if self.is_over:
-            return Ruling(move, (_v("baubylon.goal", N_("The game is over: {name} reached the goal."),
-                                    name=self.names[self.winner or 0]),))
+            return Ruling(move, (_v("baubylon.goal", N_("The game is over: {name} reached the goal."), (),
+                                    N_("Start a new game."), name=self.names[self.winner or 0]),))
         if isinstance(move, mv.Roll):
             problems = list(self._check_roll(move))
         elif not isinstance(move, mv.Step | mv.Pass | mv.Quake):
-            problems = [_v("baubylon.move", N_("This is not a Baubylon move."))]
+            problems = [_v("baubylon.move", N_("This is not a Baubylon move."), (),
+                           N_("Record a roll, a move, a pass or an earthquake."))]
         elif self.roll is None:
-            problems = [_v("baubylon.move", N_("Roll the die first."))]
+            problems = [_v("baubylon.move", N_("Roll the die first."), (), N_("Record the number the die shows."))]
         elif isinstance(move, mv.Step):
             problems = list(self._check_step(move))
+            if any(v.fix is None for v in problems):  # worked out only for refusals: it searches
+                fix = self._step_fix(move)
+                problems = [v if v.fix is not None else replace(v, fix=fix) for v in problems]
         elif isinstance(move, mv.Pass):
             problems = list(self._check_pass())
         else:
@@ -149,9 +153,11 @@ class BaubylonState(GameState):
 
     def _check_roll(self, move: mv.Roll) -> Iterator[Violation]:
         if self.roll is not None:
-            yield _v("baubylon.move", N_("The die is already rolled: {roll}."), roll=self.roll)
+            yield _v("baubylon.move", N_("The die is already rolled: {roll}."), (),
+                     N_("Move a piece, pass or, on a 1, start an earthquake with the {roll}."), roll=self.roll)
         if not 1 <= move.value <= 6:
-            yield _v("baubylon.move", N_("A die shows 1 to 6, not {value}."), value=move.value)
+            yield _v("baubylon.move", N_("A die shows 1 to 6, not {value}."), (),
+                     N_("Record the number the die shows, 1 to 6."), value=move.value)
 
     def _check_step(self, move: mv.Step) -> Iterator[Violation]:
         roll = self.roll or 0
@@ -201,23 +207,41 @@ class BaubylonState(GameState):
                 if self.captured[self.turn]:
                     yield start, "blocker", self.field.height(start)
 
+    def _step_fix(self, move: mv.Step) -> Message:
+        """What the player can do instead of a refused step: where this piece can go, else which
+        pieces can use the roll, else pass."""
+        _, level, problems = self.mover(move.origin, move.piece)
+        if not problems:
+            places = self.where_can_it_go(move.origin, piece=move.piece)
+            if places:
+                return Message.of(N_("With a {roll} this piece can reach: {places}."), roll=self.roll,
+                                  places=", ".join(places))
+        origins = sorted({step.origin for step in self.legal_steps()})
+        if origins:
+            return Message.of(N_("With a {roll}, move a piece from: {origins}."), roll=self.roll,
+                              origins=", ".join(origins))
+        return Message.of(N_("No piece can use a {roll}: pass."), roll=self.roll)
+
     def _check_pass(self) -> Iterator[Violation]:
         example = next(self.legal_steps(), None)
         if example is not None:
             yield _v("baubylon.move", N_("A piece can use this roll (from {origin} to {end}): the turn is not lost."),
-                     (example.origin, example.end), origin=example.origin, end=example.end)
+                     (example.origin, example.end), N_("Move from {origin} to {end}, or another piece."),
+                     origin=example.origin, end=example.end)
 
     def _check_quake(self, move: mv.Quake) -> Iterator[Violation]:
         if self.roll != 1:
-            yield _v("baubylon.quake", N_("An earthquake needs a roll of 1, the die shows {roll}."), roll=self.roll)
+            yield _v("baubylon.quake", N_("An earthquake needs a roll of 1, the die shows {roll}."), (),
+                     N_("Move a piece, or pass if none can move."), roll=self.roll)
             return
         stack = self.stack(move.space)
         if move.level >= len(stack) or stack[move.level] != self.colours[self.turn]:
             yield _v("baubylon.quake", N_("There is no pawn of yours at that place in the stack on {space}."),
-                     (move.space,), space=move.space)
+                     (move.space,), N_("Name your pinned pawn's place in the stack, 0 for the bottom."),
+                     space=move.space)
         elif move.level == len(stack) - 1:
             yield _v("baubylon.quake", N_("Your pawn on {space} is not pinned: nothing is on top of it."),
-                     (move.space,), space=move.space)
+                     (move.space,), N_("Move it instead."), space=move.space)
         elif all(piece == self.colours[self.turn] for piece in stack[move.level + 1:]):
             # 「自分の駒が他のプレイヤーによってスタックされて身動きが取れない場合」: pinned by others.
             yield _v("baubylon.quake", N_("Only your own pawns stand on your pawn on {space}: an earthquake is for "

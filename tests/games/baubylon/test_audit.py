@@ -1,18 +1,25 @@
 """Rules audit against the Japanese rulebook (baubylon.ja.txt): each test quotes the passage it rests on."""
 
 import json
+import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.errors import CompanionError, FormatError
 from companion.games import saves
 from companion.games.baubylon import moves as mv
 from companion.games.baubylon import start
 from companion.games.baubylon.field import Block, Field, check_field, steep_steps
+from companion.games.baubylon.paths import reaches, trace
+from companion.games.baubylon.rules import RULES
 from companion.games.baubylon.state import BaubylonState, new_game
 
 from .helpers import BLUE, RED, YELLOW, position, rejected
+
+RULE_IDS = {info.id for info in RULES}
 
 
 def test_a_step_needing_six_is_allowed_when_another_way_leads_up():
@@ -114,3 +121,107 @@ def test_start_options_choose_the_readings():
     assert (state.path_rule, state.goal_rule) == ("one_stroke", "touch")
     with pytest.raises(CompanionError, match="goal must be one of end, touch"):
         start(("A", "B"), goal="sometimes")
+
+
+def test_every_refusal_cites_a_known_rule_and_says_how_to_fix_it():
+    rng = random.Random(5)
+    state = new_game(("P1", "P2", "P3"))
+    spaces = [s for s in state.field.spaces()]
+    seen = 0
+    for _ in range(60):
+        if state.is_over:
+            break
+        tries = [mv.Roll(7), mv.Pass(), mv.Quake(rng.choice(spaces), rng.randint(0, 2))]
+        legal = list(state.legal_moves())
+        for _ in range(15):
+            origin = rng.choice(spaces + list(state.field.starts))
+            path = tuple(rng.choice(spaces) for _ in range(rng.randint(0, 3)))
+            tries.append(mv.Step(origin, path, tuple(p for p in path if rng.random() < 0.2),
+                                 rng.choice(("pawn", "blocker"))))
+        steps = [m for m in legal if isinstance(m, mv.Step)]
+        if steps:
+            base = rng.choice(steps)
+            tries.append(mv.Step(base.origin, base.path[:-1], (), base.piece))  # one space short
+        for move in tries:
+            for violation in state.check(move).violations:
+                seen += 1
+                assert violation.rule_id in RULE_IDS, violation
+                assert violation.message.render() and violation.fix is not None, violation
+        state = state.apply(rng.choice(legal))
+    assert seen > 300
+
+
+PIECES = (BLUE, YELLOW, RED)
+
+
+@st.composite
+def odd_positions(draw):
+    """Crowded example-field positions: tall stacks (up to 5), blockers, any roll, either path rule."""
+    field_spaces = [s for s in new_game(("A", "B")).field.spaces() if new_game(("A", "B")).field.is_field(s)]
+    chosen = draw(st.lists(st.sampled_from(field_spaces), min_size=1, max_size=6, unique=True))
+    stacks = {}
+    counts = {BLUE: 0, YELLOW: 0, RED: 0}
+    for space in chosen:
+        pieces = []
+        for piece in draw(st.lists(st.sampled_from(PIECES), min_size=1, max_size=5)):
+            if counts[piece] < 6:  # 6 pawns of a colour, 6 blockers
+                counts[piece] += 1
+                pieces.append(piece)
+        if pieces:
+            stacks[space] = tuple(pieces)
+    state = position(stacks, roll=draw(st.integers(1, 6)), players=2)
+    return replace(state, path_rule=draw(st.sampled_from(("no_revisit", "one_stroke"))),
+                   goal_rule=draw(st.sampled_from(("end", "touch"))))
+
+
+def brute_force_outcomes(state, origin, piece):
+    """Every (end, knocks) a path can give, found by extending paths one space at a time and asking
+    trace() (the validator) — independent of reaches() (the generator)."""
+    _, level, problems = state.mover(origin, piece)
+    if problems or (origin in state.field.starts and state.roll < 3):
+        return set()
+    stacks = state.stacks_without_mover(origin)
+    found = set()
+
+    def extend(path, knocks):
+        last = path[-1] if path else origin
+        for space in state.field.neighbours(last):
+            for knock in (False, True) if len(stacks.get(space, ())) >= 2 else (False,):
+                new_path, new_knocks = (*path, space), (*knocks, space) if knock else knocks
+                if knock and space in knocks:
+                    continue
+                cost, bad = trace(state.field, stacks, origin, level, new_path, new_knocks, state.path_rule)
+                ends_home = not bad and new_path[-1] == origin
+                if bad and not (len(bad) == 1 and "ends where it began" in bad[0].message.render()):
+                    continue
+                if cost > state.roll:
+                    continue
+                if cost == state.roll and not ends_home:
+                    found.add((space, tuple(sorted(new_knocks))))
+                elif cost < state.roll:
+                    extend(new_path, new_knocks)
+
+    extend((), ())
+    return found
+
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(odd_positions())
+def test_generator_and_validator_agree_on_odd_positions(state):
+    origins = [(s, "blocker" if p[-1] == RED else "pawn") for s, p in state.stacks if p[-1] in (BLUE, RED)]
+    origins += [(s, "pawn") for s in state.field.starts[:1]]
+    for origin, piece in origins:
+        _, level, problems = state.mover(origin, piece)
+        generated = set()
+        if not problems and not (origin in state.field.starts and state.roll < 3):
+            for reach in reaches(state.field, state.stacks_without_mover(origin), origin, level, state.roll,
+                                 state.path_rule):
+                generated.add((reach.end, tuple(sorted(reach.knocks))))
+                move = mv.Step(origin, reach.path, reach.knocks, piece)
+                assert state.check(move).accepted, (move, state.check(move).rule_ids)
+                after = state.apply(move)
+                assert after.problems() == []
+                assert all(len(p) <= 5 for _, p in after.stacks)
+        assert generated == brute_force_outcomes(state, origin, piece)
+    assert state.check(mv.Pass()).accepted == (next(state.legal_steps(), None) is None)
