@@ -30,6 +30,8 @@ def suggestions(state: Any, limit: int = 4) -> list[Suggestion]:
     if state is None or state.is_over:
         return []
     game = getattr(state, "game", "")
+    if not type(state).__module__.startswith(f"companion.games.{game}"):
+        game = ""  # a stand-in state (the fake's) is not the engine's: its hint functions would not fit
     try:
         if game == "babylon":
             found = _babylon(state, limit)
