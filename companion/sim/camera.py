@@ -49,9 +49,7 @@ class CameraModel:
         forward /= np.linalg.norm(forward)
         # Image "down" points towards the camera's own side of the table (near things are low).
         az = math.radians(self.azimuth_deg)
-        down_hint = np.array([math.cos(az), math.sin(az), 0.0])
-        if abs(self.tilt_deg) < 1e-6:
-            down_hint = np.array([0.0, 1.0, 0.0])
+        down_hint = np.array([math.cos(az), math.sin(az), 0.0])  # never parallel to forward
         down = down_hint - forward * float(down_hint @ forward)
         down /= np.linalg.norm(down)
         right = np.cross(down, forward)

@@ -36,6 +36,8 @@ def render(scene: TableScene, camera: CameraModel, seed: int = 0) -> np.ndarray:
         _fill(canvas, camera, _mark_points(mark, 0.0, 0.0, 0.0, (0.0, 0.0), 0.0), mark.colour)
     for region in scene.regions:
         _draw_surface(canvas, camera, region)
+    for mark in scene.mat_marks:
+        _fill(canvas, camera, _mark_points(mark, 0.0, 0.0, 0.0, (0.0, 0.0), 0.0), mark.colour)
     _draw_shadows(canvas, camera, scene)
     for region, box in _occlusion_order(scene, camera):
         for polygon, colour, marks in _box_faces(box, region, camera, scene.lighting):

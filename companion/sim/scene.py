@@ -53,7 +53,7 @@ class RegionScene:
     rotation_deg: float = 0.0  # about the table's z axis
     surface: BGR = (70, 85, 95)
     surface_marks: tuple[Mark, ...] = ()  # printed on the surface, relative to the region origin
-    margin_mm: float = 8.0  # board material beyond the playing area
+    margin_mm: float = 2.0  # board material beyond the playing area (the mat markers start 6 mm out)
     thickness_mm: float = 2.0
     boxes: tuple[Box, ...] = ()
 
@@ -93,7 +93,8 @@ class Imaging:
 class TableScene:
     regions: tuple[RegionScene, ...]
     table_colour: BGR = (95, 120, 140)
-    table_marks: tuple[Mark, ...] = ()  # printed on the table (mat markers), table frame
+    table_marks: tuple[Mark, ...] = ()  # printed on the table under the boards, table frame
+    mat_marks: tuple[Mark, ...] = ()  # the ArUco play mat (sim/mat.py), drawn over board margins
     hand: Hand | None = None
     lighting: Lighting = field(default_factory=Lighting)
     imaging: Imaging = field(default_factory=Imaging)

@@ -84,3 +84,27 @@ def test_random_layouts_are_buildable():
             assert len(carried) >= 3
         for pillar in layout.pillars:
             assert pillar.height in (1, 2)
+
+
+def test_the_play_mat_markers_are_found_by_aruco_where_the_camera_projects_them():
+    import cv2
+
+    from companion.sim.mat import mat_marks
+    from companion.vision.mat import dictionary, marker_layout
+
+    region = garden.region_scene(garden.GardenLayout())
+    scene = TableScene((region,), mat_marks=mat_marks(region), imaging=Imaging(noise_sigma=1.0, blur_sigma=0.5))
+    camera = CameraModel(target_mm=(100.0, 100.0, 0.0), distance_mm=400.0, tilt_deg=10.0)
+    image = render(scene, camera, seed=1)
+    detector = cv2.aruco.ArucoDetector(dictionary(), cv2.aruco.DetectorParameters())
+    corners, ids, _ = detector.detectMarkers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+    assert ids is not None
+    found = {int(i): c.reshape(4, 2) for i, c in zip(ids.ravel(), corners, strict=True)}
+    assert len(found) >= 3
+    for placement in marker_layout(BABYLON_GARDEN):
+        if placement.marker_id not in found:
+            continue
+        # Corners as printed seen from above: mat.py's corners mirrored in y (see sim/mat.py).
+        corners = placement.corners_mm()[[3, 2, 1, 0]]
+        expected = camera.project(np.column_stack([corners, np.zeros(4)]))
+        assert np.abs(found[placement.marker_id] - expected).max() < 2.0
