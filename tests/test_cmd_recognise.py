@@ -97,3 +97,23 @@ def test_game_path_without_markers_or_calibration_says_how_to_place_the_board(tm
     assert main(["recognise", "--game", "babylon", str(photo)]) == 2
     err = capsys.readouterr().err
     assert "found 0 of its markers" in err and "companion calibrate board" in err
+
+
+def test_a_clean_reading_prints_no_warning(go_photo, capsys):
+    assert main(["recognise", "--grid", "9x9", str(go_photo[0])]) == 0
+    assert "warning" not in capsys.readouterr().err
+
+
+def test_a_misplaced_grid_is_flagged(go_photo, tmp_path, capsys):
+    """A board file that puts the grid half a pitch off: every place reads unsure, and it says so."""
+    from companion.vision.calibration import files
+    from companion.vision.locate.gridlines import locate_from_grid_lines
+
+    image = cv2.imread(str(go_photo[0]))
+    spec = grid_board(9, 9, True)
+    good = locate_from_grid_lines(spec, image)
+    shifted = good.homography @ np.array([[1, 0, spec.cell_mm / 2], [0, 1, spec.cell_mm / 2], [0, 0, 1]])
+    path = tmp_path / "board-grid.json"
+    files.save_location(path, type(good)(spec, shifted / shifted[2, 2], good.image_size, "corners", 0.0))
+    assert main(["recognise", "--grid", "9x9", str(go_photo[0]), "--calibration", str(path)]) == 0
+    assert "read with low confidence" in capsys.readouterr().err

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,9 @@ from ..vision.locate import BoardLocation, LocateError
 from ..vision.locate.markers import locate_from_markers
 from ..vision.locate.overlay import draw_observation
 from ..vision.types import Observation
+
+LOW_CONFIDENCE = 0.5
+UNSURE_SHARE = 0.15  # more unsure places than this and the reading is flagged
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -137,6 +141,12 @@ def _recognise_grid(args: argparse.Namespace, spec: BoardSpec, image: np.ndarray
         print(json.dumps(observation_json(observation), indent=1))
     else:
         print(reading.text())
+    unsure = sum(c < LOW_CONFIDENCE for row in reading.confidence for c in row)
+    if unsure > UNSURE_SHARE * spec.rows * spec.cols:
+        # A misplaced grid reads confidently nowhere: say so rather than let the text pass as true.
+        print(f"companion recognise: warning: {unsure} of {spec.rows * spec.cols} places read with low "
+              "confidence; check the overlay (--overlay) or place the board with calibrate board",
+              file=sys.stderr)
     if args.overlay:
         write_image(args.overlay, draw_observation(image, reading.location, observation))
     return 0

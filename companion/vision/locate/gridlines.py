@@ -72,7 +72,7 @@ def fit_lattice(image: np.ndarray, n_u: int, n_v: int) -> LatticeFit:
         raise LocateError(f"no line grid found: {len(fam_a)} and {len(fam_b)} lines in the two directions "
                           "(is the whole board in view, in focus and lit?)")
     fam_a, fam_b = _order(fam_a, fam_b), _order(fam_b, fam_a)
-    points, index = _intersections(fam_a, fam_b, small.shape)
+    points, _ = _intersections(fam_a, fam_b, small.shape)
     # Lines are sampled at rounded positions that can fall beside a 1-px line: use 3×3 maxima.
     evidence = cv2.dilate(evidence, np.ones((3, 3), np.uint8))
     best = _ransac_lattice(fam_a, fam_b, points, evidence)
@@ -90,13 +90,46 @@ def fit_lattice(image: np.ndarray, n_u: int, n_v: int) -> LatticeFit:
     if keep.sum() < 8:
         raise LocateError(f"found a line grid but not a {n_u}×{n_v} one (too few crossings on it)")
     lattice_h, _ = cv2.findHomography(uv[keep], inlier_px[keep], 0)
+    if lattice_h is None:
+        raise LocateError(f"found a line grid but not a {n_u}×{n_v} one (its crossings are degenerate)")
+    _check_plausible(lattice_h, n_u, n_v, small.shape, evidence)
     projected = cv2.perspectiveTransform(uv[keep].reshape(-1, 1, 2), lattice_h).reshape(-1, 2)
     error = float(np.sqrt(np.mean(np.sum((projected - inlier_px[keep]) ** 2, axis=1))))
     unscale = np.diag([1 / scale, 1 / scale, 1.0])
     full_h = unscale @ lattice_h
     full_lines = np.column_stack([lines[:, 0] / scale, lines[:, 1]]) if len(lines) else lines
-    _ = index
     return LatticeFit(full_h / full_h[2, 2], int(keep.sum()), error / scale, full_lines)
+
+
+MIN_PITCH_PX = 6.0  # at WORK_SIZE: closer lines cannot be told apart from noise
+MAX_CELL_ASPECT = 4.0  # a cell seen more elongated than this is a misfit, not a steep view
+
+
+def _check_plausible(h: np.ndarray, n_u: int, n_v: int, shape: tuple[int, ...], evidence: np.ndarray) -> None:
+    """Refuse a lattice no real board would give, rather than read stones off the wrong places:
+    a folded or tiny outline, cells far from square-ish, or lines with no more line evidence
+    than the places half-way between them."""
+    outline = cv2.perspectiveTransform(
+        np.array([[0, 0], [n_u - 1, 0], [n_u - 1, n_v - 1], [0, n_v - 1]], np.float64).reshape(-1, 1, 2), h
+    ).reshape(-1, 2)
+    crosses = [np.cross(np.append(outline[(i + 1) % 4] - outline[i], 0),
+                        np.append(outline[(i + 2) % 4] - outline[(i + 1) % 4], 0))[2] for i in range(4)]
+    if not (all(c > 0 for c in crosses) or all(c < 0 for c in crosses)):
+        raise LocateError("the line grid found folds over itself: not a board seen from above")
+    centre = np.array([(n_u - 1) / 2, (n_v - 1) / 2])
+    probe = cv2.perspectiveTransform(np.array([centre, centre + (1, 0), centre + (0, 1)]).reshape(-1, 1, 2), h)
+    du, dv = (probe[1] - probe[0]).ravel(), (probe[2] - probe[0]).ravel()
+    pitch_u, pitch_v = float(np.linalg.norm(du)), float(np.linalg.norm(dv))
+    if min(pitch_u, pitch_v) < MIN_PITCH_PX:
+        raise LocateError(f"the line grid found is too fine ({min(pitch_u, pitch_v):.1f} px between lines): "
+                          "bring the camera closer or use a higher resolution")
+    if max(pitch_u, pitch_v) / min(pitch_u, pitch_v) > MAX_CELL_ASPECT:
+        raise LocateError("the line grid found has cells far from square: not this board (too many "
+                          "lines hidden by stones?); place it by markers or corners instead")
+    uv = np.array([[u, v] for u in range(n_u) for v in range(n_v)], np.float64)
+    if _lattice_contrast(evidence, h, uv) <= 0:
+        raise LocateError("the line grid found does not lie on the board's lines; place it by markers "
+                          "or corners instead")
 
 
 ORIENTATIONS = 12  # directions the oriented line filter tries (every 15°)
@@ -369,7 +402,7 @@ def _subdivide(evidence: np.ndarray, h: np.ndarray, uv: np.ndarray) -> np.ndarra
     in between.
     """
     for axis in (0, 1):
-        for _ in range(3):
+        for _ in range(2):
             lo, hi = np.floor(uv[:, axis].min()), np.ceil(uv[:, axis].max())
             o_lo, o_hi = uv[:, 1 - axis].min(), uv[:, 1 - axis].max()
 
