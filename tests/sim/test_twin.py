@@ -107,4 +107,4 @@ def test_the_play_mat_markers_are_found_by_aruco_where_the_camera_projects_them(
         # Corners as printed seen from above: mat.py's corners mirrored in y (see sim/mat.py).
         corners = placement.corners_mm()[[3, 2, 1, 0]]
         expected = camera.project(np.column_stack([corners, np.zeros(4)]))
-        assert np.abs(found[placement.marker_id] - expected).max() < 2.0
+        assert np.abs(found[placement.marker_id] - expected).max() < 3.0  # corners unrefined: whole pixels
