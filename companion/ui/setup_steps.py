@@ -1,13 +1,13 @@
 """The set-up wizard's steps per game and player count, each citing its rule id (plain Python).
 
-The counts are the rulebooks' (see shared/rules/DIGEST.md). When a game's engine offers its own
-set-up function, `steps_for` prefers its numbers (see `_engine_counts`), so the screen and the
-referee can never disagree.
+The counts are the rulebooks' (see shared/rules/DIGEST.md). Where a game's engine has its own
+set-up tables (Babylon's rounds and quarry trim, Babel's `setup_for`, Baubylon's `check_field`),
+the wizard uses them, so the screen and the referee can never disagree; the tables here are the
+fallback for a device without that engine.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,20 +36,39 @@ def _m(msgid: str, **params: Any) -> Message:
     return Message.of(msgid, **params)
 
 
-def _engine_counts(game: str, players: int) -> dict[str, int]:
-    """Counts from the engine's own `setup_counts(players)` when the engine provides one."""
+def _babylon_counts(players: int) -> tuple[int, int, int]:
+    """(rounds, round tokens, clay tiles removed), from the engine's own tables when installed."""
     try:
-        module = importlib.import_module(f"companion.games.{game}")
+        from ..games.babylon.state import ROUNDS, TRIMS
     except ImportError:
-        return {}
-    counts = getattr(module, "setup_counts", None)
-    if not callable(counts):
-        return {}
+        return BABYLON_ROUNDS[players], BABYLON_ROUND_TOKENS[players], BABYLON_CLAY_REMOVED[players]
+    return ROUNDS[players], ROUNDS[players] - 1, TRIMS[players]  # one token per round but the last
+
+
+def _babel_setup(players: int) -> Any | None:
     try:
-        result = counts(players)
-    except (TypeError, ValueError):
-        return {}
-    return {k: v for k, v in dict(result).items() if isinstance(v, int)}
+        from ..games.babel.setup import setup_for
+    except ImportError:
+        return None
+    return setup_for(players)
+
+
+def field_check(state: Any) -> tuple[Message, ...] | None:
+    """Baubylon's field check (baubylon.field) on the field the referee sees, in the engine's words;
+    None when there is no Baubylon field to check yet."""
+    field_ = getattr(state, "field", None)
+    if field_ is None or getattr(state, "game", None) != "baubylon":
+        return None
+    try:
+        from ..games.baubylon.field import check_field
+    except ImportError:
+        return None
+    lines: list[Message] = []
+    for issue in check_field(field_):
+        lines.append(issue.message)
+        if issue.fix is not None:
+            lines.append(issue.fix)
+    return tuple(lines) or (_m(N_("The field passes the check: every step can be climbed, every place reached, one goal.")),)
 
 
 def steps_for(game: str, players: int, variant: str = "standard") -> tuple[SetupStep, ...]:
@@ -57,13 +76,11 @@ def steps_for(game: str, players: int, variant: str = "standard") -> tuple[Setup
     if not low <= players <= high:
         raise ValueError(f"{game} is for {low} to {high} players, not {players}")
     builder = {"babylon": _babylon, "reclamation": _reclamation, "babel": _babel, "baubylon": _baubylon}
-    return builder[game](players, variant, _engine_counts(game, players))
+    return builder[game](players, variant)
 
 
-def _babylon(n: int, variant: str, engine: dict[str, int]) -> tuple[SetupStep, ...]:
-    tokens = engine.get("round_tokens", BABYLON_ROUND_TOKENS[n])
-    rounds = engine.get("rounds", BABYLON_ROUNDS[n])
-    clay = engine.get("clay_removed", BABYLON_CLAY_REMOVED[n])
+def _babylon(n: int, variant: str) -> tuple[SetupStep, ...]:
+    rounds, tokens, clay = _babylon_counts(n)
     trim = (
         _m(N_("Remove {count} clay tiles from the top layer, one player at a time from the first player clockwise."), count=clay)
         if clay
@@ -99,9 +116,9 @@ def _babylon(n: int, variant: str, engine: dict[str, int]) -> tuple[SetupStep, .
     )
 
 
-def _reclamation(n: int, variant: str, engine: dict[str, int]) -> tuple[SetupStep, ...]:
+def _reclamation(n: int, variant: str) -> tuple[SetupStep, ...]:
     throne = variant == "throne"
-    stones = engine.get("stones", RECLAMATION_STONES["throne" if throne else "garden"])
+    stones = RECLAMATION_STONES["throne" if throne else "garden"]
     rule = "reclamation.throne.setup" if throne else "reclamation.garden.setup"
     card_side = _m(N_("Lay out your 4 cards red side up.")) if throne else _m(N_("Lay out your 4 cards black side up."))
     return (
@@ -125,19 +142,21 @@ def _reclamation(n: int, variant: str, engine: dict[str, int]) -> tuple[SetupSte
     )
 
 
-def _babel(n: int, variant: str, engine: dict[str, int]) -> tuple[SetupStep, ...]:
-    punishment = engine.get("divine_punishment", BABEL_PUNISHMENT[n])
-    seals = engine.get("seals", BABEL_SEALS[n])
-    fanatics = engine.get("fanatics", BABEL_FANATICS[n])
-    appointed = 3 if n <= 6 else 4
-    deck_lines = [
-        _m(N_("Shuffle the instruction and special cards except Divine Punishment.")),
-        _m(N_("Take {count} cards, add 1 Divine Punishment, shuffle and deal 3 to each player."), count=n * 3 - 1),
-    ]
-    if n >= 6:
-        deck_lines.append(
-            _m(N_("Take {count} more cards, shuffle the remaining Divine Punishment cards into them and put them back on top."), count=n * 2)
-        )
+def _babel(n: int, variant: str) -> tuple[SetupStep, ...]:
+    engine = _babel_setup(n)
+    if engine is not None:  # the engine's own table and deck-building words
+        punishment, seals, fanatics = engine.punishment_cards, engine.seal_cards, engine.max_fanatics
+        appointed = engine.architects_per_round
+        deck_lines = list(engine.steps())
+    else:
+        punishment, seals, fanatics = BABEL_PUNISHMENT[n], BABEL_SEALS[n], BABEL_FANATICS[n]
+        appointed = 3 if n <= 6 else 4
+        deck_lines = [
+            _m(N_("Shuffle the instruction and special cards except Divine Punishment.")),
+            _m(N_("Take {count} cards, add 1 Divine Punishment, shuffle and deal 3 to each player."), count=n * 3 - 1),
+        ]
+        if n >= 6:
+            deck_lines.append(_m(N_("Take {count} more cards, shuffle the remaining Divine Punishment cards into them and put them back on top."), count=n * 2))
     return (
         SetupStep(
             _m(N_("Roles")),
@@ -168,7 +187,7 @@ def _babel(n: int, variant: str, engine: dict[str, int]) -> tuple[SetupStep, ...
     )
 
 
-def _baubylon(n: int, variant: str, engine: dict[str, int]) -> tuple[SetupStep, ...]:
+def _baubylon(n: int, variant: str) -> tuple[SetupStep, ...]:
     return (
         SetupStep(
             _m(N_("Pawns")),

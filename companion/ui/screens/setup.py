@@ -6,7 +6,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from ...i18n import N_
 from .. import theme
-from ..setup_steps import SetupStep, steps_for
+from ..setup_steps import SetupStep, field_check, steps_for
 from ..widgets import Panel
 from .base import CompanionScreen
 from .home import GAME_TITLES
@@ -49,7 +49,10 @@ class SetupScreen(CompanionScreen):
                    count=len(setup.players), step=self.step + 1, steps=len(steps)), s.small, color=theme.MUTED))
         card = Panel(theme.PANEL, orientation="vertical", padding=s.pad * 2, spacing=s.pad)
         card.add_widget(self.label(self.r(step.title), s.huge, bold=True))
-        for line in step.lines:
+        lines = step.lines
+        if step.rule_id == "baubylon.field" and self.step == len(steps) - 1:
+            lines = lines + (field_check(self.app.session.state) or ())
+        for line in lines:
             card.add_widget(self.label("• " + self.r(line), s.large))
         card.add_widget(BoxLayout())
         card.add_widget(self.label(self.t(N_("Rule {rule}"), rule=step.rule_id), s.small, color=theme.MUTED))
