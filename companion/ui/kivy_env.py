@@ -22,6 +22,8 @@ def prepare(width: int = 800, height: int = 480, fullscreen: bool = False) -> Pa
     Config.set("kivy", "exit_on_escape", "0" if fullscreen else "1")
     # A right click must not leave red multitouch dots on a kiosk screen.
     Config.set("input", "mouse", "mouse,disable_multitouch")
+    # A kiosk has no keyboard: player names are typed on Kivy's on-screen keyboard.
+    Config.set("kivy", "keyboard_mode", "systemanddock" if fullscreen else "system")
     from .fonts import register_default_font
 
     return register_default_font()

@@ -238,3 +238,19 @@ def _babylon():
     from companion.ui.fake import DEMO_PLAYERS
 
     return GameSetup("babylon", DEMO_PLAYERS, flowers=("flower0", "flower1", "flower2"))
+
+
+@pytest.mark.slow
+def test_a_real_babylon_violation_shows_the_engines_rule_and_lights_its_cells(harness):
+    from companion.ui.widgets import BoardPicture
+
+    harness.app.start_game(_babylon())
+    assert harness.fake.real_violation()
+    harness.app.poll_feed()
+    ruling = harness.app.session.pending_violation
+    texts = harness.texts()
+    assert f"Rule {ruling.violations[0].rule_id}" in texts
+    assert "A tile rests on 3 or 4 pillars with level tops; 3 gives a belvedere" in texts  # the engine's rule title
+    picture = next(w for w in harness.widgets() if isinstance(w, BoardPicture))
+    assert picture.highlight and picture.picture.looks  # the real garden, its offending cells lit
+    assert {picture.picture.looks[cell].fill for cell in picture.highlight} <= {"pillar", "tile1", "tile2", "tile3", "recess"}
