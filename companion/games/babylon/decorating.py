@@ -14,7 +14,7 @@ from ...i18n import N_
 from ..api import Message, Violation
 from .building import standing_height
 from .model import Board, Cell, cell_name, in_board
-from .topview import RECESS, TILE
+from .topview import PILLAR, RECESS, TILE
 
 
 @dataclass(frozen=True)
@@ -190,4 +190,13 @@ def _check_bridge(board: Board, cells, tiles, level: int, bridge_gap: str, decor
         text = N_("The gap {cell} must be open at the bridge's level {level} (reading: bridge_level).")
     if not open_gap:
         return _v("babylon.deco.bridge", text, (gap,), cell=cell_name(gap), level=level)
+    if view.at(gap).kind == PILLAR:
+        # A pillar seen in the gap carries nothing; under the bridge it could never be taken back.
+        return _v(
+            "babylon.build.no_bare_pillar",
+            N_("The pillar on {cell} carries no tile: under the bridge it would stay bare."),
+            (gap,),
+            N_("Take the pillar on {cell} back first."),
+            cell=cell_name(gap),
+        )
     return (cells[0], gap, cells[1]), (level, level, level)

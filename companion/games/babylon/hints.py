@@ -268,7 +268,7 @@ def _decorations_at(state, view: TopView, cells, cell: Cell, icon: str, level: i
         if icon == "bridge":
             gap = (cell[0] + dr, cell[1] + dc)
             other_tile = state.me.board.tile(item.tile_id)
-            if gap in cells or other_tile is None or other_tile.covers(gap):
+            if gap in cells or other_tile is None or other_tile.covers(gap) or view.at(gap).kind == PILLAR:
                 continue
             if state.options.bridge_gap == "empty_to_board":
                 if view.at(gap).kind != "recess":

@@ -330,3 +330,19 @@ def test_any_move_in_any_reached_position_gets_a_ruling_that_reads_well(seed, st
                 assert "{" not in violation.fix.render()
         if ruling.accepted:
             assert problems(state.apply(move)) == []
+
+
+def test_a_bridge_cannot_trap_a_bare_pillar_in_its_gap():
+    """Found by the audit: a bridge over a bare pillar in its gap (reading bridge_level) left a
+    pillar that could neither be taken back nor carry a tile, so the build could never end
+    (babylon.build.no_bare_pillar 「すべての柱コマの上には、テラスタイルが置かれていなければなりません」)."""
+    state = put(building(), 4, 4, 1)
+    state = put(state, 0, 0, 2, icons=(None, B, None, None))
+    state = put(state, 0, 3, 2, icons=(B, None, None, None))
+    trapped = state.apply(PlacePillar((0, 2), "single"))  # top at level 1, in the gap c1
+    ruling = trapped.check(PlaceDecoration(B, ((0, 1), (0, 3))))
+    assert ruling.rule_ids == ("babylon.build.no_bare_pillar",)
+    assert ruling.violations[0].fix.render() == "Take the pillar on c1 back first."
+    assert not any(m.piece == B for m in trapped.legal_moves() if isinstance(m, PlaceDecoration))
+    freed = trapped.apply(RemovePillar((0, 2)))
+    assert freed.check(PlaceDecoration(B, ((0, 1), (0, 3)))).accepted

@@ -35,10 +35,20 @@ def replay_checking(initial, moves):
     greedy=st.floats(0, 1),
     bridge_gap=st.sampled_from(["bridge_level", "empty_to_board"]),
     exact_cover=st.sampled_from(["directly_beneath", "any_tile"]),
+    statue_line=st.sampled_from(["row_or_column", "with_diagonals"]),
+    decoration_height=st.sampled_from(["flat", "one_level"]),
 )
-def test_random_games_to_the_end_keep_every_invariant(seed, players, greedy, bridge_gap, exact_cover):
+def test_random_games_to_the_end_keep_every_invariant(
+    seed, players, greedy, bridge_gap, exact_cover, statue_line, decoration_height
+):
     initial, moves, final = play_random_game(
-        players, seed=seed, greedy=greedy, bridge_gap=bridge_gap, exact_cover=exact_cover
+        players,
+        seed=seed,
+        greedy=greedy,
+        bridge_gap=bridge_gap,
+        exact_cover=exact_cover,
+        statue_line=statue_line,
+        decoration_height=decoration_height,
     )
     state = replay_checking(initial, moves)
     assert state == final and state.is_over
