@@ -66,7 +66,9 @@ def referee_game(game: str, seed: int, noise: Noise, hands: bool = True, feedbac
         else:
             if hands:
                 tick += rng.randint(1, 3)  # busy scenes: the tracker never sees them
-            for _ in range(2):
+            for look in range(6):  # one read of the settled table, more while the referee asks
+                if look and not tracker.wants_another_look:
+                    break
                 tick += 1
                 obs = read_view(shown, rng, noise, tick, tick)
                 started = time.perf_counter()
@@ -142,7 +144,9 @@ def part_illegal(games: list[str], count: int, seed: int) -> dict:
                 tracker = Tracker(state, view)
                 log: list = []
                 tracker.sinks.append(log.append)
-                for tick in range(3):
+                for tick in range(6):  # one read, then more while the referee wants another look
+                    if tick and not tracker.wants_another_look:
+                        break
                     tracker.observe(read_view(shown, rng, Noise(), tick, tick))
                 called = [e for e in log if isinstance(e, ViolationFound)]
                 ok = bool(called) and called[0].ruling.rule_ids == ruling.rule_ids

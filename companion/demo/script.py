@@ -11,7 +11,7 @@ then the recorded move), and the camera dropping out and coming back.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from ..games.api import GameState, Move
@@ -26,7 +26,7 @@ class ScriptPlan:
     correction_at: int | None = None
     camera_drop_at: int | None = None
     hands: tuple[int, int] = (1, 3)  # busy scenes per action (min, max)
-    stills: int = 2
+    stills: int = 1  # the motion gate reads a settled table once; more when the referee asks
 
 
 @dataclass
@@ -45,6 +45,7 @@ class DemoScript:
     start: int = 0  # resume: the first recorded move still to play
     noise: Noise = field(default_factory=Noise)
     plan: ScriptPlan = field(default_factory=ScriptPlan)
+    look_again: Callable[[], bool] = lambda: False  # the referee wants another still scene
     injected: list[InjectedIllegal] = field(default_factory=list)
     corrected: list[tuple[int, Move]] = field(default_factory=list)
 
@@ -67,7 +68,13 @@ class DemoScript:
             yield Scene("busy", note=note)
 
     def _still(self, view: ExpectedView, note: str, count: int | None = None) -> Iterator[Scene]:
-        for _ in range(count or self.plan.stills):
+        """The settled table read once (or `count` times), and again while the referee asks."""
+        extra = 0
+        for n in range(64):
+            if n >= (count or self.plan.stills) and not (self.look_again() and extra < 4):
+                return
+            if n >= (count or self.plan.stills):
+                extra += 1
             self.tick += 1
             yield Scene("still", read_view(view, self.rng, self.noise, self.tick, self.tick), note=note)
 
@@ -112,7 +119,7 @@ class DemoScript:
         move, rule_ids, seen = self.rng.choice(options)
         self.injected.append(InjectedIllegal(i, move, rule_ids))
         yield from self._busy("an illegal action")
-        yield from self._still(seen, f"illegal: {', '.join(rule_ids)}", count=3)
+        yield from self._still(seen, f"illegal: {', '.join(rule_ids)}")
         yield from self._busy("the player takes it back")
         yield from self._still(before_view, "taken back")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -92,9 +92,10 @@ class BoardReader:
         return out
 
 
-def frame_scenes(frames: Iterable[Frame], reader: BoardReader) -> Iterator[Scene]:
+def frame_scenes(frames: Iterable[Frame], reader: BoardReader,
+                 look_again: Callable[[], bool] = lambda: False) -> Iterator[Scene]:
     """Frames → scenes through the motion gate: busy while moving or a hand is in, one still scene
-    per settled table."""
+    per settled table, and another still frame whenever the referee wants a second look."""
     from ..vision.motion import Gate, MotionGate
 
     gate = MotionGate()
@@ -102,7 +103,7 @@ def frame_scenes(frames: Iterable[Frame], reader: BoardReader) -> Iterator[Scene
         decision = gate.update(frame.image)
         if decision.gate in (Gate.MOVING, Gate.HAND):
             yield Scene("busy", frame=frame, time=frame.timestamp)
-        elif decision.read:
+        elif decision.read or (decision.gate is Gate.UNCHANGED and look_again()):
             observations = reader.read(frame)
             if observations:
                 yield Scene("still", observations, frame=frame, time=frame.timestamp)

@@ -162,7 +162,8 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
     else:
         tracker = Tracker(demo.initial, view, journal=journal)
         start = 0
-    script = DemoScript(view, demo.initial, demo.moves, seed=options.seed, start=start, plan=plan)
+    script = DemoScript(view, demo.initial, demo.moves, seed=options.seed, start=start, plan=plan,
+                        look_again=lambda: tracker.wants_another_look)
     session = RefereeSession(tracker, sinks, kick=_watchdog_kick(say, skipped))
     if on_session is not None:
         on_session(session)

@@ -68,7 +68,7 @@ def replay(path: Path, *, game: str | None, start: Path | None, state_dir: Path,
             except SourceError as exc:
                 raise CompanionError(f"replay {path}: {exc}") from None
             reader = BoardReader(game, state_dir)
-            scenes = frame_scenes(iter(source), reader)
+            scenes = frame_scenes(iter(source), reader, lambda: tracker.wants_another_look)
             result.skipped = reader.skipped
         for scene in scenes:
             session.handle(scene)

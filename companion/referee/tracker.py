@@ -84,6 +84,12 @@ class Tracker:
     # --- state ----------------------------------------------------------------------------------
 
     @property
+    def wants_another_look(self) -> bool:
+        """A ruling waits for a second look at the still table (a violation or a question not yet
+        called): the frame loop reads the next still frame instead of waiting for a change."""
+        return self.pending is not None and not self.pending.emitted
+
+    @property
     def state(self) -> GameState:
         return self.states[-1]
 

@@ -179,9 +179,14 @@ class BabylonView(GameView):
             for col in range(SIZE - 1):
                 cells = footprint(row, col)
                 readings = [_as(obs.cell(*cell), labels.TILE) for cell in cells]
-                covered = [i for i, r in enumerate(readings) if r is None]
-                if len(covered) > 1 or (covered and _as(obs.cell(*cells[covered[0]]), labels.BELVEDERE) is None):
+                # a space read as a tile without its level (an unsure alternative) or covered by the
+                # belvedere of a 3-pillar tile: its icon is unknown; at most one such space
+                covered = [i for i, r in enumerate(readings) if r is None or "level" not in r]
+                if len(covered) > 1 or (covered and readings[covered[0]] is None
+                                        and _as(obs.cell(*cells[covered[0]]), labels.BELVEDERE) is None):
                     continue
+                belvedere = bool(covered) and _as(obs.cell(*cells[covered[0]]), labels.BELVEDERE) is not None
+                readings = [None if i in covered else r for i, r in enumerate(readings)]
                 fid = f"r{row}c{col}"
                 if any(shown[r][c].label == labels.TILE and shown[r][c].attr("tile") == fid for r, c in cells):
                     continue  # that tile is already there
@@ -199,12 +204,15 @@ class BabylonView(GameView):
                             yield PlaceTile(which, row, col, level, rotation=k)
                     elif not covered:
                         yield PlaceTile(which, row, col, level, icons=tuple(seen))
-                    else:  # the icon under the belvedere cannot be read and never matters again:
-                        options = []  # the first reading the tile's icon count allows stands for all
+                    else:
+                        options = []
                         for hidden in (None, *ICONS):
                             seen[covered[0]] = hidden
                             options.append(PlaceTile(which, row, col, level, icons=tuple(seen)))
-                        yield next((m for m in options if state.check(m).accepted), options[0])
+                        if belvedere:  # the icon under it cannot be read and never matters again:
+                            yield next((m for m in options if state.check(m).accepted), options[0])
+                        else:  # an unsure space: every icon it may show (a second look decides)
+                            yield from options
 
     def _seen_decorations(self, state: BabylonState, obs: Observation, shown) -> Iterator[Move]:
         new: dict[str, list[tuple[int, int]]] = {}
