@@ -71,7 +71,9 @@ class BaubylonObserver:
         max_h = self.dims.max_block_height
         block_scores = np.zeros((rows, cols, max_h + 1))
         block_scores[..., 0] = 0.8 * ground[TABLE][0] * (0.5 + 0.5 * np.clip(block.score[0], 0, 1))
-        for h in range(1, max_h + 1):
+        # Blocks are 2 pawn heights lying and 4 standing (baubylon.units): a block top is always at
+        # an even height, so odd heights are never candidates.
+        for h in range(2, max_h + 1, 2):
             block_scores[..., h] = np.clip(block.score[h], 0, 1) * ground[BLOCK][h]
         heights = block_scores.argmax(axis=-1)
         ordered = np.sort(block_scores, axis=-1)
