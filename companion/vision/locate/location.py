@@ -48,8 +48,9 @@ class BoardLocation:
     def pose(self) -> tuple[np.ndarray, np.ndarray]:
         """(R, t) of the board frame in the camera frame, from the homography and intrinsics.
 
-        The board frame here is right-handed with z pointing into the table (x along columns and
-        y along rows, as seen from above), so a height h above the board is z = -h.
+        R's columns are the board's x and y axes and the board's normal pointing up, towards the
+        camera, whichever way round x and y run seen from above (a printed page has y down, a
+        right-handed frame with z up has it up): a height h above the board is t + h · R[:, 2].
         """
         k_inv = np.linalg.inv(self.camera.matrix)
         b = k_inv @ self.homography
@@ -58,12 +59,14 @@ class BoardLocation:
         if b[2, 2] < 0:  # the board must lie in front of the camera
             b = -b
         r1, r2, t = b[:, 0], b[:, 1], b[:, 2]
-        rotation = np.column_stack([r1, r2, np.cross(r1, r2)])
-        u, _, vt = np.linalg.svd(rotation)  # nearest true rotation
-        rotation = u @ vt
-        if np.linalg.det(rotation) < 0:
-            rotation = u @ np.diag([1.0, 1.0, -1.0]) @ vt
-        return rotation, t
+        normal = np.cross(r1, r2)
+        if normal @ -t < 0:  # make it point from the board towards the camera (at the origin)
+            normal = -normal
+        axes = np.column_stack([r1, r2, normal])
+        u, _, vt = np.linalg.svd(axes)  # nearest orthonormal axes with the same handedness
+        sign = np.sign(np.linalg.det(axes)) or 1.0
+        axes = u @ np.diag([1.0, 1.0, sign * np.sign(np.linalg.det(u @ vt))]) @ vt
+        return axes, t
 
     def _columns(self) -> tuple[np.ndarray, np.ndarray]:
         """The level-0 homography and the column a height adds to it: H(z) = H0 + z · [0 0 c]."""
@@ -71,7 +74,7 @@ class BoardLocation:
         rotation, t = self.pose()
         # Keep the fitted homography's own scale and error; only add the parallax of the height.
         h0 = self.homography / _scale_to(self.homography, k @ np.column_stack([rotation[:, :2], t]))
-        return h0, k @ (-rotation[:, 2])
+        return h0, k @ rotation[:, 2]
 
     def homography_at_height(self, height_mm: float) -> np.ndarray:
         """mm → px for the plane `height_mm` above the board (level 0 gives the fitted homography).
@@ -102,8 +105,7 @@ class BoardLocation:
     def nadir_xy(self) -> tuple[float, float]:
         """The board point straight below the camera (mm): where parallax points away from."""
         rotation, t = self.pose()
-        centre = -rotation.T @ t
-        return float(centre[0]), float(centre[1])
+        return float(-rotation[:, 0] @ t), float(-rotation[:, 1] @ t)
 
     def project(self, points_mm: np.ndarray, level: float = 0.0) -> np.ndarray:
         """Raw-frame pixels of board points (N×2 mm) on a level."""

@@ -16,6 +16,9 @@ def detect_markers(image: np.ndarray) -> dict[int, np.ndarray]:
     grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    # Read each bit from 8×8 samples instead of 4×4: small, soft markers (a 20 mm marker is
+    # 40-60 px at 720p from 50 cm) are then decoded without loosening the error correction.
+    params.perspectiveRemovePixelPerCell = 8
     detector = cv2.aruco.ArucoDetector(mat.dictionary(), params)
     corners, ids, _ = detector.detectMarkers(grey)
     if ids is None:
@@ -42,9 +45,19 @@ def locate_from_markers(
             f"{spec.region}: found {len(found)} of its markers, need at least {min_markers}; "
             f"its markers are {wanted}; markers seen: {seen}"
         )
-    points_mm = np.concatenate([p.corners_mm() for p in found])
-    points_px = np.concatenate([detected[p.marker_id] for p in found])
     height, width = image.shape[:2]
     intrinsics = intrinsics.for_size(width, height) if intrinsics else None
-    homography, error = fit_homography(points_mm, undistort(points_px, intrinsics), robust=len(found) > 2)
+    points_px = undistort(np.concatenate([detected[p.marker_id] for p in found]), intrinsics)
+    # Which way a marker's own corners run depends on whether the board frame, seen from above,
+    # has y down the page (a printed sheet) or up (a right-handed frame with z up, as the twin
+    # draws it): both are fitted and the consistent one kept. Marker centres agree either way.
+    fits = []
+    for order in (PAGE_ORDER, MIRRORED_ORDER):
+        points_mm = np.concatenate([p.corners_mm()[list(order)] for p in found])
+        fits.append(fit_homography(points_mm, points_px, robust=len(found) > 2))
+    homography, error = min(fits, key=lambda fit: fit[1])
     return BoardLocation(spec, homography, (width, height), "markers", error, intrinsics)
+
+
+PAGE_ORDER = (0, 1, 2, 3)  # ArUco's TL, TR, BR, BL are corners_mm() as listed
+MIRRORED_ORDER = (3, 2, 1, 0)  # the same marker seen with the frame's y axis reversed
