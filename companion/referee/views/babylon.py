@@ -50,6 +50,8 @@ def garden_region(seat: int) -> str:
 class BabylonView(GameView):
     def __init__(self, **options: Any) -> None:
         super().__init__("babylon", (QUARRY,), max_chain=2, budget=1500, options=options)
+        self._gardens: dict[int, tuple] = {}
+        self._quarries: dict[tuple, Any] = {}
 
     def region_shape(self, region: str) -> tuple[int, int]:
         return (4, 4) if region == QUARRY else (SIZE, SIZE)
@@ -64,6 +66,12 @@ class BabylonView(GameView):
         return view
 
     def _quarry(self, state: BabylonState):
+        hit = self._quarries.get(state.quarry.heights)
+        if hit is None:
+            hit = self._quarries[state.quarry.heights] = self._quarry_grid(state)
+        return hit
+
+    def _quarry_grid(self, state: BabylonState):
         rows = [[ExpectedCell.of(labels.QUARRY_EMPTY)] * 4 for _ in range(4)]
         for place in all_places():
             material = state.quarry.top_material(place)
@@ -71,8 +79,20 @@ class BabylonView(GameView):
         return freeze(rows)
 
     def _garden(self, state: BabylonState, board):
-        origin = {t.id: (t.row, t.col) for t in board.tiles}
+        """The expected 8×8 of one board; boards are immutable and shared between the states
+        the search visits, so each is worked out once (keyed by its cached top view)."""
         top = board.top
+        hit = self._gardens.get(id(top))
+        if hit is not None and hit[0] is top and hit[1] == state.flowers:
+            return hit[2]
+        grid = self._garden_grid(state, board, top)
+        if len(self._gardens) > 4096:
+            self._gardens.clear()
+        self._gardens[id(top)] = (top, state.flowers, grid)
+        return grid
+
+    def _garden_grid(self, state: BabylonState, board, top):
+        origin = {t.id: (t.row, t.col) for t in board.tiles}
         rows = []
         for r in range(SIZE):
             row = []
