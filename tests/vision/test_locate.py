@@ -80,7 +80,9 @@ def test_corner_text_errors(text, message):
 def test_corners_out_of_order_or_outside_are_refused():
     square = np.array([[100, 100], [500, 100], [500, 500], [100, 500]], dtype=float)
     with pytest.raises(LocateError, match="clockwise"):
-        locate_from_corners(GO, square[[0, 2, 1, 3]], (640, 640))
+        locate_from_corners(GO, square[[0, 2, 1, 3]], (640, 640))  # crossing
+    mirrored = locate_from_corners(GO, square[[3, 2, 1, 0]], (640, 640))  # y up seen from above
+    np.testing.assert_allclose(mirrored.project(np.array([[0.0, 0.0]])), [[100, 500]], atol=1e-6)
     with pytest.raises(LocateError, match="outside the 400×400 image"):
         locate_from_corners(GO, square, (400, 400))
 

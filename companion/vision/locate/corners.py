@@ -36,7 +36,7 @@ def locate_from_corners(spec: BoardSpec, corners_px: np.ndarray, image_size: tup
     if outside:
         raise LocateError(f"corner {outside[0] + 1} ({corners[outside[0]][0]:g}, {corners[outside[0]][1]:g}) "
                           f"lies outside the {width}×{height} image")
-    if not _is_convex_clockwise(corners):
+    if not _goes_round(corners):
         raise LocateError("the 4 corners must go round the board: top-left, top-right, bottom-right, "
                           "bottom-left (clockwise on the image), without crossing")
     intrinsics = intrinsics.for_size(width, height) if intrinsics else None
@@ -44,11 +44,16 @@ def locate_from_corners(spec: BoardSpec, corners_px: np.ndarray, image_size: tup
     return BoardLocation(spec, homography, image_size, "corners", error, intrinsics)
 
 
-def _is_convex_clockwise(quad: np.ndarray) -> bool:
-    """Clockwise as seen on screen (y down) means positive cross products in image coordinates."""
+def _goes_round(quad: np.ndarray) -> bool:
+    """A convex quadrilateral, its corners in order round it.
+
+    Clockwise on screen (positive cross products, y down) for a board whose rows run down the
+    picture; counter-clockwise is accepted too, for a board frame whose y axis runs up as seen
+    from above (a right-handed frame with z up, as the twin uses).
+    """
     crosses = []
     for i in range(4):
         a, b, c = quad[i], quad[(i + 1) % 4], quad[(i + 2) % 4]
         (ux, uy), (vx, vy) = b - a, c - b
         crosses.append(ux * vy - uy * vx)
-    return all(c > 1e-6 for c in crosses)
+    return all(c > 1e-6 for c in crosses) or all(c < -1e-6 for c in crosses)
