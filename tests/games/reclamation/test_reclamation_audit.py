@@ -7,6 +7,7 @@ import random
 from itertools import combinations
 
 from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.games.reclamation import board as geo
 from companion.games.reclamation import rules as R
@@ -109,3 +110,37 @@ def test_every_placement_on_the_targets_is_judged_as_legal_moves_says(states):
             for chosen in combinations(targets, size):
                 move = Turn(geo.name(gardener), geo.name(to), card.name, tuple(geo.name(s) for s in chosen))
                 assert state.check(move).accepted == (move in legal), (move, state.to_json())
+
+
+@st.composite
+def odd_positions(draw):
+    """Crowded boards with few stones in hand (the short-of-stones cases random play rarely reaches)."""
+    variant = draw(st.sampled_from(("garden", "throne")))
+    squares = [f"{f}{r}" for f in "abcdef" for r in range(1, 7)]
+    chosen = draw(st.lists(st.sampled_from(squares), min_size=2, max_size=20, unique=True))
+    stacks = {chosen[0]: "FFF", chosen[1]: "VVV"}
+    for square in chosen[2:]:
+        height = draw(st.integers(1, 3 if variant == "throne" else 2))
+        stacks[square] = draw(st.sampled_from("FV")) * height
+    on_board = sum(len(s) for s in stacks.values())
+    total = 2 * (18 if variant == "throne" else 17)
+    if on_board > total:
+        return None
+    hand = draw(st.integers(0, min(3, total - on_board)))
+    return position(stacks, hand=hand, variant=variant, cards=draw(st.sampled_from((TEST_CARDS, (DIAGONALS, SIDES)))))
+
+
+@SETTINGS
+@given(odd_positions())
+def test_odd_positions_check_agrees_with_legal_moves(state):
+    if state is None or state.is_over:
+        return
+    legal = set(state.legal_moves())
+    for gardener, to, card, plan in state._plans():
+        targets = plan.add + plan.empty + plan.full[:1]
+        for size in range(min(len(targets), plan.hand + 1) + 1):
+            for chosen in combinations(targets, size):
+                move = Turn(geo.name(gardener), geo.name(to), card.name, tuple(geo.name(s) for s in chosen))
+                ruling = state.check(move)
+                assert ruling.accepted == (move in legal), (move, ruling.rule_ids, state.to_json())
+                assert all(v.fix is not None for v in ruling.violations)
