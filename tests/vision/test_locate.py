@@ -136,3 +136,20 @@ def test_lens_distortion_is_removed_before_fitting_and_put_back_when_projecting(
     assert np.abs(location.project(inner) - raw(inner)).max() < 0.05
     ignorant = locate_from_corners(spec, raw(outline), (1280, 960))
     assert np.abs(ignorant.project(inner) - raw(inner)).max() > 1.0  # the test can tell
+
+
+def test_implausible_lattices_are_refused_not_read():
+    from companion.vision.locate.gridlines import _check_plausible
+
+    evidence = np.zeros((600, 800), np.uint8)
+    for k in range(9):  # a 9×9 grid of 40 px drawn into the evidence image
+        evidence[100 + 40 * k, 100:421] = 255
+        evidence[100:421, 100 + 40 * k] = 255
+    good = np.array([[40.0, 0, 100], [0, 40.0, 100], [0, 0, 1]])
+    _check_plausible(good, 9, 9, evidence.shape, evidence)  # no error
+    with pytest.raises(LocateError, match="too fine"):
+        _check_plausible(np.array([[3.0, 0, 100], [0, 3.0, 100], [0, 0, 1]]), 9, 9, evidence.shape, evidence)
+    with pytest.raises(LocateError, match="far from square"):
+        _check_plausible(np.array([[40.0, 0, 100], [0, 6.0, 100], [0, 0, 1]]), 9, 9, evidence.shape, evidence)
+    with pytest.raises(LocateError, match="does not lie on the board's lines"):
+        _check_plausible(np.array([[40.0, 0, 120], [0, 40.0, 120], [0, 0, 1]]), 9, 9, evidence.shape, evidence)
