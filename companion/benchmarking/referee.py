@@ -29,6 +29,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 from pathlib import Path
@@ -177,6 +178,10 @@ def _env() -> dict:
     return env
 
 
+def _collect(stream, lines: list[str]) -> None:
+    lines.extend(iter(stream.readline, ""))
+
+
 def part_kill(game: str, kills: int, seed: int) -> dict:
     """SIGKILL `companion run` at random moments; compare printed confirmations with the journal."""
     from ..referee.journal import Journal
@@ -191,27 +196,20 @@ def part_kill(game: str, kills: int, seed: int) -> dict:
         while done_kills < kills:
             proc = subprocess.Popen(_run_cmd(state_dir, game, 0.01), stdout=subprocess.PIPE,
                                     stderr=subprocess.DEVNULL, text=True, env=_env())
-            deadline = time.monotonic() + rng.uniform(0.3, 2.5)
-            announced = 0
-            finished = False
-            assert proc.stdout is not None
-            os.set_blocking(proc.stdout.fileno(), False)
-            buffer = ""
+            lines: list[str] = []
+            reader = threading.Thread(target=_collect, args=(proc.stdout, lines), daemon=True)
+            reader.start()
+            deadline = time.monotonic() + rng.uniform(1.0, 6.0)
             while time.monotonic() < deadline and proc.poll() is None:
-                chunk = proc.stdout.read() or ""
-                buffer += chunk
-                for m in re.finditer(r"✓ move (\d+):", buffer):
-                    announced = max(announced, int(m.group(1)))
                 time.sleep(0.01)
-            if proc.poll() is None:
+            finished = proc.poll() is not None
+            if not finished:
                 os.kill(proc.pid, signal.SIGKILL)
                 done_kills += 1
-            else:
-                finished = True
             proc.wait()
-            buffer += proc.stdout.read() or ""
-            for m in re.finditer(r"✓ move (\d+):", buffer):
-                announced = max(announced, int(m.group(1)))
+            reader.join(timeout=5)
+            buffer = "".join(lines)
+            announced = max((int(m.group(1)) for m in re.finditer(r"✓ move (\d+):", buffer)), default=0)
             journal = Journal(state_dir / "demo-journal.sqlite")
             game_id = journal.latest_game_id(running_only=False)
             stored = len(journal.load_game(game_id).moves) if game_id is not None else 0
