@@ -1,5 +1,8 @@
 """What the editors edit (plain Python): a Reclamation card pattern, a Babel blueprint, a Babylon
-tile's icons. Each checks itself against the rulebook and gives the JSON the referee stores."""
+tile's icons. Each checks itself against the rulebook and gives JSON in the engines' own file
+formats, one entry each: a card of `table-companion/reclamation-cards`, a blueprint as in
+docs/formats/babel.md, a face of `table-companion/babylon-tiles` (so the referee can hand it to the
+engine's reader)."""
 
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ class CardPattern:
     """Target squares relative to the gardener: (forward, right) steps, e.g. (2, -1) = 2 forward, 1 left."""
 
     name: str = ""
+    side: str = "garden"  # garden (black side, basic rules) | throne (red side, variant)
     targets: set[tuple[int, int]] = field(default_factory=set)
 
     def toggle(self, forward: int, right: int) -> None:
@@ -35,8 +39,18 @@ class CardPattern:
             return [Message.of(N_("Mark at least one target square."))]
         return []
 
+    def default_name(self) -> str:
+        """A name spelling the pattern ("f2l1+f2r1": 2 forward 1 left, 2 forward 1 right)."""
+        def step(forward: int, right: int) -> str:
+            ahead = f"f{forward}" if forward >= 0 else f"b{-forward}"
+            side = "" if right == 0 else (f"r{right}" if right > 0 else f"l{-right}")
+            return ahead + side
+        return "+".join(step(f, r) for f, r in sorted(self.targets, key=lambda t: (-t[0], t[1])))
+
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "targets": [[f, r] for f, r in sorted(self.targets)], "rule": "reclamation.garden.reclaim.card"}
+        """One card of table-companion/reclamation-cards."""
+        targets = [{"forward": f, "right": r} for f, r in sorted(self.targets)]
+        return {"name": self.name.strip() or self.default_name(), self.side: targets}
 
 
 @dataclass
@@ -58,7 +72,8 @@ class Blueprint:
         return []
 
     def to_json(self) -> dict[str, Any]:
-        return {"slot": self.slot, "cells": {c: n for c, n in self.counts.items() if n}, "rule": "babel.blueprint"}
+        """A blueprint as Babel's state and card library write it: cells left out need no cube."""
+        return {"name": self.slot, "cells": {c: n for c, n in self.counts.items() if n}}
 
 
 @dataclass
@@ -66,8 +81,8 @@ class TileIcons:
     """A Babylon terrace tile: material, flower and the icon on each of its 4 garden spaces."""
 
     material: str = "clay"
-    flower: int = 0
-    icons: list[str] = field(default_factory=lambda: ["none"] * 4)  # top-left, top-right, bottom-left, bottom-right
+    flower: int = 0  # index into FLOWERS
+    icons: list[str] = field(default_factory=lambda: ["none"] * 4)  # clockwise from the top-left: TL, TR, BR, BL
 
     def cycle_icon(self, space: int) -> None:
         self.icons[space] = TILE_ICONS[(TILE_ICONS.index(self.icons[space]) + 1) % len(TILE_ICONS)]
@@ -85,8 +100,26 @@ class TileIcons:
         return []
 
     def to_json(self) -> dict[str, Any]:
-        return {"material": self.material, "flower": f"flower{self.flower}", "icons": list(self.icons)}
+        """One face of table-companion/babylon-tiles: icons as printed, clockwise, null for none."""
+        return {"material": self.material, "flower": FLOWERS[self.flower],
+                "icons": [None if icon == "none" else icon for icon in self.icons]}
 
 
+def _babylon_flowers() -> tuple[str, ...]:
+    try:
+        from ..games.babylon.model import DEFAULT_FLOWERS
+    except ImportError:
+        return ("white", "pink", "yellow", "blue")
+    return tuple(DEFAULT_FLOWERS)
+
+
+FLOWERS = _babylon_flowers()  # the Babylon engine's flower names, one per player board
+FLOWER_NAMES = {"white": N_("White"), "pink": N_("Pink"), "yellow": N_("Yellow"), "blue": N_("Blue")}
+FLOWER_COLOURS = {
+    "white": (0.92, 0.92, 0.90, 1),
+    "pink": (0.95, 0.60, 0.75, 1),
+    "yellow": (0.95, 0.85, 0.35, 1),
+    "blue": (0.45, 0.65, 0.95, 1),
+}
 MATERIAL_NAMES = {"clay": N_("clay"), "granite": N_("granite"), "basalt": N_("basalt")}
 ICON_NAMES = {"none": N_("no icon"), "stairs": N_("stairs"), "fountain": N_("fountain"), "bridge": N_("bridge"), "statue": N_("statue")}

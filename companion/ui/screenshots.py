@@ -16,7 +16,7 @@ SIZES = ((800, 480), (1280, 720))
 
 
 def _game(h) -> None:
-    h.app.start_game(GameSetup("babylon", DEMO_PLAYERS, flowers=("flower0", "flower1", "flower2")))
+    h.app.start_game(GameSetup("babylon", DEMO_PLAYERS, flowers=("white", "pink", "yellow")))
     h.fake.play_move()
     h.app.poll_feed()
 

@@ -71,12 +71,13 @@ def test_player_names_and_babylon_flowers_reach_the_referee(harness):
     home = harness.app.screens["home"]
     entry = next(w for w in harness.widgets() if getattr(w, "hint_text", "") == "Player 1")
     entry.text = "Aiko"
-    harness.tap("Flower 2")  # seat 2 skips flower 3 (seat 3 holds it) and takes flower 4
+    harness.tap("Pink")  # seat 2 skips yellow (seat 3 holds it) and takes blue
     assert home.flowers[:3] == [0, 3, 2]
     harness.tap("Start the game")
     setup = harness.fake.calls[-1][1][0]
     assert setup.players == ("Aiko", "Player 2", "Player 3")
-    assert setup.flowers == ("flower0", "flower3", "flower2")
+    assert setup.flowers == ("white", "blue", "yellow")
+    assert dict(setup.options) == {"flowers": "white,blue,yellow,pink"}  # the engine's option: seats first
 
 
 def test_violation_interrupts_and_can_be_overridden(harness):
@@ -187,7 +188,7 @@ def test_editors_save_through_the_referee(harness):
     harness.tap("B2\n1")
     assert editors.blueprint.counts["B2"] == 2
     harness.tap("Save")
-    assert harness.fake.saved["babel.blueprint"] == [{"slot": "blank1", "cells": {"B2": 2}, "rule": "babel.blueprint"}]
+    assert harness.fake.saved["babel.blueprint"] == [{"name": "blank1", "cells": {"B2": 2}}]
 
 
 def test_settings_change_volume_and_camera(harness):
@@ -237,7 +238,7 @@ def _babylon():
     from companion.ui.controller import GameSetup
     from companion.ui.fake import DEMO_PLAYERS
 
-    return GameSetup("babylon", DEMO_PLAYERS, flowers=("flower0", "flower1", "flower2"))
+    return GameSetup("babylon", DEMO_PLAYERS, flowers=("white", "pink", "yellow"))
 
 
 @pytest.mark.slow

@@ -13,6 +13,9 @@ from ..editor_data import (
     BABEL_CELLS,
     BABEL_SLOTS,
     CARD_REACH,
+    FLOWER_COLOURS,
+    FLOWER_NAMES,
+    FLOWERS,
     ICON_NAMES,
     MATERIAL_NAMES,
     Blueprint,
@@ -22,6 +25,7 @@ from ..editor_data import (
 from ..widgets import Btn, Panel
 from .base import CompanionScreen
 
+SIDES = {"garden": N_("Garden (black cards)"), "throne": N_("Throne (red cards)")}
 EDITORS = (
     ("reclamation.card", N_("Reclamation card")),
     ("babel.blueprint", N_("Babel blueprint")),
@@ -99,10 +103,21 @@ class EditorsScreen(CompanionScreen):
                                     selected=lit, size=self.s.large))
         help_lines = [
             self.t(N_("Tap the squares this card reclaims. ● is the gardener; up is forward, away from the card's owner.")),
+            self.t(N_("Card side: {side}"), side=self.t(SIDES[self.card.side])),
             self.t(N_("Targets marked: {count}"), count=len(self.card.targets)),
             self.t(N_("Rule {rule}"), rule="reclamation.garden.reclaim.card"),
         ]
-        return grid, help_lines
+        box = BoxLayout(orientation="vertical", spacing=3)
+        box.add_widget(grid)
+        sides = BoxLayout(spacing=3, size_hint_y=None, height=self.s.touch)
+        for side, title in SIDES.items():
+            sides.add_widget(self.button(self.t(title), lambda sd=side: self._side(sd), selected=side == self.card.side, size=self.s.small))
+        box.add_widget(sides)
+        return box, help_lines
+
+    def _side(self, side: str) -> None:
+        self.card.side = side
+        self.changed()
 
     def _toggle(self, forward: int, right: int) -> None:
         self.card.toggle(forward, right)
@@ -150,11 +165,13 @@ class EditorsScreen(CompanionScreen):
         box = BoxLayout(orientation="vertical", spacing=3)
         row = BoxLayout(spacing=3, size_hint_y=None, height=self.s.touch)
         row.add_widget(self.button(self.t(MATERIAL_NAMES[self.tile.material]), self._material))
-        row.add_widget(self.button(self.t(N_("Flower {n}"), n=self.tile.flower + 1), self._flower, color=theme.SEATS[self.tile.flower + 5],
-                                   color_text=theme.BACKGROUND))
+        flower = FLOWERS[self.tile.flower]
+        row.add_widget(self.button(self.t(FLOWER_NAMES.get(flower, flower)), self._flower,
+                                   color=FLOWER_COLOURS.get(flower, theme.BUTTON), color_text=theme.BACKGROUND))
         box.add_widget(row)
         grid = GridLayout(cols=2, spacing=3)
-        for space, icon in enumerate(self.tile.icons):
+        for space in (0, 1, 3, 2):  # the grid fills row by row; the tile lists its spaces clockwise
+            icon = self.tile.icons[space]
             grid.add_widget(Btn(self.t(ICON_NAMES[icon]), lambda sp=space: self._icon(sp), size_hint_y=1,
                                 selected=icon != "none", size=self.s.large))
         box.add_widget(grid)
@@ -169,7 +186,7 @@ class EditorsScreen(CompanionScreen):
         self.changed()
 
     def _flower(self) -> None:
-        self.tile.flower = (self.tile.flower + 1) % 4
+        self.tile.flower = (self.tile.flower + 1) % len(FLOWERS)
         self.changed()
 
     def _icon(self, space: int) -> None:

@@ -9,6 +9,7 @@ from kivy.uix.textinput import TextInput
 from ...i18n import LANGUAGES, N_
 from .. import theme
 from ..controller import GameSetup
+from ..editor_data import FLOWER_COLOURS, FLOWER_NAMES, FLOWERS
 from ..setup_steps import PLAYER_RANGE
 from ..widgets import Btn, Panel
 from .base import CompanionScreen
@@ -25,7 +26,6 @@ VARIANTS = {
     "babel": (("standard", N_("Standard")),),
     "baubylon": (("standard", N_("Standard")),),
 }
-FLOWERS = ("flower0", "flower1", "flower2", "flower3")
 
 
 class HomeScreen(CompanionScreen):
@@ -67,8 +67,12 @@ class HomeScreen(CompanionScreen):
         return tuple(self.names[s].strip() or self.t(N_("Player {n}"), n=s + 1) for s in range(self.count))
 
     def setup(self) -> GameSetup:
-        flowers = tuple(FLOWERS[self.flowers[s] % 4] for s in range(self.count)) if self.game == "babylon" else ()
-        return GameSetup(self.game, self.player_names(), self.variant, flowers=flowers)
+        if self.game != "babylon":
+            return GameSetup(self.game, self.player_names(), self.variant)
+        seats = tuple(FLOWERS[self.flowers[s] % len(FLOWERS)] for s in range(self.count))
+        # The engine's `flowers` option names all four, player i taking flower i: seats first.
+        order = seats + tuple(f for f in FLOWERS if f not in seats)
+        return GameSetup(self.game, self.player_names(), self.variant, (("flowers", ",".join(order)),), seats)
 
     def start(self) -> None:
         self.app.start_game(self.setup())
@@ -130,8 +134,8 @@ class HomeScreen(CompanionScreen):
         entry.bind(text=lambda _w, value, seat=seat: self.names.__setitem__(seat, value))
         row.add_widget(entry)
         if self.game == "babylon":
-            flower = self.flowers[seat] % len(FLOWERS)
-            row.add_widget(self.button(self.t(N_("Flower {n}"), n=flower + 1), lambda: self.next_flower(seat),
-                                       size_hint_x=None, width=s.touch * 2.4, color=theme.SEATS[flower + 5],
+            flower = FLOWERS[self.flowers[seat] % len(FLOWERS)]
+            row.add_widget(self.button(self.t(FLOWER_NAMES.get(flower, flower)), lambda: self.next_flower(seat),
+                                       size_hint_x=None, width=s.touch * 2.4, color=FLOWER_COLOURS.get(flower, theme.BUTTON),
                                        color_text=theme.BACKGROUND))
         return row
