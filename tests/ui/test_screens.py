@@ -181,7 +181,7 @@ def test_editors_save_through_the_referee(harness):
     harness.tap(empty_cells[0])
     assert len(editors.card.targets) == 1
     harness.tap("Save")
-    assert harness.fake.saved["reclamation.card"][0]["targets"]
+    assert harness.fake.saved["reclamation.card"][0]["garden"]  # the black side unless Throne is chosen
     assert "Saved." in harness.texts()
     harness.tap("Babel blueprint")
     harness.tap("B2\n0")
