@@ -67,6 +67,21 @@ class CameraView:
     marks: tuple[Mark, ...] = ()
 
 
+def crop_to_marks(view: CameraView, kind: str = "bad", margin: float = 40.0) -> CameraView | None:
+    """The part of a camera image around its marks of one kind (the offending spot of a ruling),
+    with those marks moved into the crop; None when the image has no such mark."""
+    marks = [m for m in view.marks if m.kind == kind]
+    if not marks:
+        return None
+    height, width = view.image.shape[:2]
+    left = max(0, int(min(m.x - m.radius for m in marks) - margin))
+    top = max(0, int(min(m.y - m.radius for m in marks) - margin))
+    right = min(width, int(max(m.x + m.radius for m in marks) + margin) + 1)
+    bottom = min(height, int(max(m.y + m.radius for m in marks) + margin) + 1)
+    moved = tuple(Mark(m.x - left, m.y - top, m.label, m.kind, m.radius) for m in marks)
+    return CameraView(view.image[top:bottom, left:right].copy(), moved)
+
+
 @dataclass(frozen=True)
 class CalibrationProgress:
     """Where the calibration capture stands: how far, what it sees, and a plain verdict at the end."""

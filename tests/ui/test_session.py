@@ -112,3 +112,18 @@ def test_event_feed_accepts_events_from_another_thread():
     for thread in threads:
         thread.join()
     assert sorted(e.move_number for e in feed.drain(limit=100)) == list(range(20))
+
+
+def test_crop_to_marks_cuts_the_offending_spot_and_moves_its_marks():
+    import numpy as np
+
+    from companion.ui.controller import CameraView, Mark, crop_to_marks
+
+    image = np.zeros((480, 640, 3), np.uint8)
+    view = CameraView(image, (Mark(100, 100, "ok", "ok"), Mark(300, 200, "!", "bad", 20)))
+    spot = crop_to_marks(view, margin=10)
+    assert spot.image.shape[:2] == (2 * 30 + 1, 2 * 30 + 1)
+    assert [(m.x, m.y, m.kind) for m in spot.marks] == [(30, 30, "bad")]
+    corner = crop_to_marks(CameraView(image, (Mark(5, 5, "", "bad", 10),)), margin=10)
+    assert corner.image.shape[:2] == (26, 26)  # clipped at the image's edge
+    assert crop_to_marks(CameraView(image, (Mark(1, 1),))) is None

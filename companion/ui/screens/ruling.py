@@ -10,9 +10,10 @@ from kivy.uix.scrollview import ScrollView
 from ...games.api import Violation
 from ...i18n import N_
 from .. import theme
+from ..controller import crop_to_marks
 from ..rulebook import location, rule_title
 from ..topdown import picture_for
-from ..widgets import BoardPicture, Panel
+from ..widgets import BoardPicture, CameraPicture, Panel
 from .base import CompanionScreen
 
 
@@ -60,6 +61,12 @@ class RulingScreen(CompanionScreen):
         cells, others = board.locate(where)
         picture = Panel(theme.PANEL, orientation="vertical", padding=s.pad, spacing=s.pad, size_hint_x=0.38)
         picture.add_widget(self.label(self.t(N_("Where")), s.small, color=theme.MUTED))
+        view = self.app.controls.camera_view()
+        spot = crop_to_marks(view) if view is not None else None
+        if spot is not None:  # what the camera saw there, next to the engine's picture of the board
+            camera = CameraPicture()
+            camera.show(spot)
+            picture.add_widget(camera)
         picture.add_widget(BoardPicture(board, cells, font=s.small * 0.8))
         if others:
             picture.add_widget(self.label(", ".join(others), s.small))
