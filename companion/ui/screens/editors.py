@@ -103,7 +103,6 @@ class EditorsScreen(CompanionScreen):
                                     selected=lit, size=self.s.large))
         help_lines = [
             self.t(N_("Tap the squares this card reclaims. ● is the gardener; up is forward, away from the card's owner.")),
-            self.t(N_("Card side: {side}"), side=self.t(SIDES[self.card.side])),
             self.t(N_("Targets marked: {count}"), count=len(self.card.targets)),
             self.t(N_("Rule {rule}"), rule="reclamation.garden.reclaim.card"),
         ]
