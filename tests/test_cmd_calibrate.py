@@ -137,3 +137,21 @@ def test_board_errors_are_one_line(argv, message, tmp_path, capsys):
     assert main(["calibrate", "board", *argv]) == 2
     err = capsys.readouterr().err.strip()
     assert message in err and "\n" not in err
+
+
+@pytest.mark.slow
+def test_camera_live_from_the_configured_source(tmp_path, monkeypatch, capsys):
+    """The configured source (here an image folder) is read frame by frame; repeated poses are
+    passed over; it stops once good enough."""
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    views = sheet_views(charuco.SHEETS["a4"], POSES)
+    for i, image in enumerate([views[0], views[0], *views[1:]]):  # a pose shown twice
+        cv2.imwrite(str(folder / f"f{i:03d}.png"), image)
+    config = tmp_path / "config.toml"
+    config.write_text(f'[general]\nstate_dir = "{tmp_path / "state"}"\n[camera]\nsource = "files"\npath = "{folder}"\n')
+    monkeypatch.setenv("COMPANION_CONFIG", str(config))
+    assert main(["calibrate", "camera", "--live", "--every", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "too like view 1" in out and "good enough" in out
+    assert files.camera_path(tmp_path / "state").exists()

@@ -2,7 +2,7 @@
 
   calibrate target [--sheet a4|a3|all] [--out DIR]        ChArUco sheet, PNG + true-scale PDF
   calibrate mat (--game G | --region R | --grid RxC) [--paper a4|a3] [--stickers] [--out DIR]
-  calibrate camera --images DIR [--sheet a4|a3]           intrinsics → <state>/calibration/camera.json
+  calibrate camera (--images DIR | --live) [--sheet a4|a3]  intrinsics → <state>/calibration/camera.json
   calibrate board (--game G | --region R | --grid RxC) IMAGE [--markers | --lines | --corners X1,Y1,...]
                                                           → <state>/calibration/board-<region>.json
   calibrate show                                          what is calibrated, and how well
@@ -65,7 +65,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     mat.set_defaults(handler=handle_mat)
 
     camera = steps.add_parser("camera", help="measure the camera's intrinsics from photos of the sheet")
-    camera.add_argument("--images", type=Path, required=True, help="folder of photos of the ChArUco sheet")
+    where = camera.add_mutually_exclusive_group(required=True)
+    where.add_argument("--images", type=Path, help="folder of photos of the ChArUco sheet")
+    where.add_argument("--live", action="store_true",
+                       help="take views from the configured camera ([camera] source); move the sheet around")
+    camera.add_argument("--every", type=int, default=15, metavar="N",
+                        help="with --live: look at every Nth frame (default 15, about 2 per second)")
+    camera.add_argument("--max-views", type=int, default=25, help="with --live: stop after this many views")
     camera.add_argument("--sheet", choices=tuple(SHEETS), default="a4")
     camera.add_argument("--out", type=Path, help="default: <state dir>/calibration/camera.json")
     camera.add_argument("--save-anyway", action="store_true", help="save even when not yet good enough")
@@ -120,22 +126,11 @@ def handle_mat(args: argparse.Namespace, config) -> int:
 
 # --- camera ----------------------------------------------------------------------------------------
 def handle_camera(args: argparse.Namespace, config) -> int:
-    if not args.images.is_dir():
-        raise CompanionError(f"--images {args.images}: no such folder")
-    photos = sorted(p for p in args.images.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
-    if not photos:
-        raise CompanionError(f"--images {args.images}: no PNG or JPEG photos in it")
     calibrator = CameraCalibrator(SHEETS[args.sheet])
-    for number, photo in enumerate(photos, start=1):
-        try:
-            image = read_image(str(photo))
-        except CompanionError as exc:
-            print(f"[{number:>3}/{len(photos)}] {photo.name}: skipped ({exc})")
-            continue
-        result = calibrator.add_view(image)
-        state = "used" if result.accepted else f"skipped: {result.reason}"
-        print(f"[{number:>3}/{len(photos)}] {photo.name}: {result.corners} corners, {state}; "
-              f"views {calibrator.views}, coverage {calibrator.coverage:.0%}")
+    if args.live:
+        _collect_live(args, config, calibrator)
+    else:
+        _collect_folder(args, calibrator)
     if calibrator.views < 3:
         raise CompanionError(f"only {calibrator.views} photos show the {args.sheet.upper()} sheet well enough "
                              "(need at least 3, better 10 to 20)")
@@ -157,6 +152,51 @@ def handle_camera(args: argparse.Namespace, config) -> int:
     previous = files.save_intrinsics(path, intrinsics)
     print(f"saved {path}" + (f" (previous kept as {previous.name})" if previous else ""))
     return 0
+
+
+def _collect_folder(args: argparse.Namespace, calibrator: CameraCalibrator) -> None:
+    if not args.images.is_dir():
+        raise CompanionError(f"--images {args.images}: no such folder")
+    photos = sorted(p for p in args.images.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+    if not photos:
+        raise CompanionError(f"--images {args.images}: no PNG or JPEG photos in it")
+    for number, photo in enumerate(photos, start=1):
+        try:
+            image = read_image(str(photo))
+        except CompanionError as exc:
+            print(f"[{number:>3}/{len(photos)}] {photo.name}: skipped ({exc})")
+            continue
+        result = calibrator.add_view(image)
+        state = "used" if result.accepted else f"skipped: {result.reason}"
+        print(f"[{number:>3}/{len(photos)}] {photo.name}: {result.corners} corners, {state}; "
+              f"views {calibrator.views}, coverage {calibrator.coverage:.0%}")
+
+
+def _collect_live(args: argparse.Namespace, config, calibrator: CameraCalibrator) -> None:
+    """Views from the configured camera until good enough, --max-views, the end of the stream or
+    Ctrl-C (what was collected so far is still used)."""
+    from ..vision.sources import open_source
+
+    opened = open_source(config)
+    print(f"{opened.describe()}; show the {args.sheet.upper()} sheet at many places and tilts (Ctrl-C to stop)")
+    every = max(1, args.every)
+    try:
+        with opened.source as source:
+            for frame in source:
+                if frame.index % every:
+                    continue
+                result = calibrator.add_view(frame.image, distinct=True)
+                if result.accepted:
+                    print(f"view {calibrator.views}: {result.corners} corners; coverage {calibrator.coverage:.0%}")
+                elif result.corners >= 4:  # the sheet is in view but not usable: say why
+                    print(f"frame {frame.index}: {result.reason}")
+                if calibrator.views >= args.max_views:
+                    break
+                enough = calibrator.views >= calibrator.min_views and not calibrator.shortcomings(None)
+                if enough and not calibrator.shortcomings(calibrator.calibrate()):
+                    break
+    except KeyboardInterrupt:
+        print("stopped; calibrating with the views so far")
 
 
 # --- board -----------------------------------------------------------------------------------------

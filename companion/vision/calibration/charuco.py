@@ -65,11 +65,15 @@ class CameraCalibrator:
     object_points: list[np.ndarray] = field(default_factory=list)
     image_points: list[np.ndarray] = field(default_factory=list)
     _zones: set[tuple[int, int]] = field(default_factory=set)
+    _seen: list[tuple[float, float, float]] = field(default_factory=list)  # centroid x, y, spread
 
     def __post_init__(self) -> None:
         self._detector = cv2.aruco.CharucoDetector(self.sheet.board())
 
-    def add_view(self, image: np.ndarray) -> ViewResult:
+    def add_view(self, image: np.ndarray, distinct: bool = False) -> ViewResult:
+        """Use a view if enough sheet corners are found. With `distinct`, a view too like one
+        already used (the sheet within 5 % of the frame of an earlier place and at a similar
+        apparent size) is passed over: a live camera otherwise collects the same pose many times."""
         grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         size = (grey.shape[1], grey.shape[0])
         if self.image_size is None:
@@ -82,6 +86,14 @@ class CameraCalibrator:
         if count < MIN_CORNERS:
             return ViewResult(False, count, f"only {count} sheet corners found (need {MIN_CORNERS})")
         obj, img = self.sheet.board().matchImagePoints(corners, ids)
+        pts = img.reshape(-1, 2)
+        signature = (float(pts[:, 0].mean()), float(pts[:, 1].mean()), float(pts.std(axis=0).sum()))
+        if distinct:
+            for number, (x, y, spread) in enumerate(self._seen, start=1):
+                if (abs(x - signature[0]) < 0.05 * size[0] and abs(y - signature[1]) < 0.05 * size[1]
+                        and abs(spread - signature[2]) < 0.1 * spread):
+                    return ViewResult(False, count, f"too like view {number}: move or tilt the sheet")
+        self._seen.append(signature)
         self.object_points.append(obj.reshape(-1, 3).astype(np.float32))
         self.image_points.append(img.reshape(-1, 2).astype(np.float32))
         cols, rows = COVERAGE_GRID
