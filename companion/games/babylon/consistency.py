@@ -74,8 +74,13 @@ def _garden_problems(state: BabylonState, index: int) -> list[str]:
             open_cell = next(c for c in footprint(tile.row, tile.col) if c not in {p.cell for p in tops})
             if not any(d.kind == "belvedere" and d.cells == (open_cell,) and d.levels == (tile.level,) for d in board.decorations):
                 out.append(f"tile {tile.id} on 3 pillars has no belvedere on its open corner")
+    bare = bare_pillars(board)
     if not (state.stage == "build" and index == state.turn_of):
-        bare = bare_pillars(board)
         if bare:
             out.append(f"{len(bare)} bare pillars outside a build")
+    else:
+        # During the build a bare pillar must still be on top of its cell, so it can be taken back.
+        hidden = [p for p in bare if board.top.at(p.cell).piece_id != p.id]
+        if hidden:
+            out.append(f"{len(hidden)} bare pillars hidden under other pieces")
     return out

@@ -8,6 +8,7 @@ are tested here.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,7 +18,7 @@ from companion.errors import CompanionError, FormatError
 from companion.games.babylon import SPEC
 from companion.games.babylon.consistency import problems
 from companion.games.babylon.hints import legal_placements
-from companion.games.babylon.model import DEFAULT_FLOWERS, ICONS
+from companion.games.babylon.model import DEFAULT_FLOWERS, ICONS, Decoration
 from companion.games.babylon.moves import (
     EFFECTS,
     EndBuild,
@@ -346,3 +347,10 @@ def test_a_bridge_cannot_trap_a_bare_pillar_in_its_gap():
     assert not any(m.piece == B for m in trapped.legal_moves() if isinstance(m, PlaceDecoration))
     freed = trapped.apply(RemovePillar((0, 2)))
     assert freed.check(PlaceDecoration(B, ((0, 1), (0, 3)))).accepted
+    # A saved position with the pillar trapped that way is not one legal play reaches.
+
+
+    board = trapped.me.board.with_decoration(Decoration("bridge99", B, ((0, 1), (0, 2), (0, 3)), (2, 2, 2), 1))
+    forged = trapped.with_me(board=board)
+    forged = replace(forged, supply=forged.supply.add(B, -1))
+    assert any("bare pillars hidden" in p for p in problems(forged))
