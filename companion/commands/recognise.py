@@ -153,22 +153,28 @@ def _recognise_grid(args: argparse.Namespace, spec: BoardSpec, image: np.ndarray
 
 
 def _recognise_game(args: argparse.Namespace, config, specs: list[BoardSpec], image: np.ndarray) -> int:
+    """Every region that can be read is printed; the others are each said why, and the exit
+    status is then non-zero."""
     camera = load_camera(config)
     overlay = image
     results = []
-    missing = []
+    failures: list[str] = []
     for spec in specs:
         observer_class = _observer_class(spec.region)
         if observer_class is None:
-            missing.append(spec.region)
+            failures.append(f"{spec.region}: no observer for this region on this build yet (expected "
+                            f"companion/vision/observers/{spec.region.replace('.', '_')}.py)")
             continue
-        location = _locate(args, config, spec, image, camera)
-        profile = _profile(args, config, spec.region)
         try:
-            observer = observer_class(location, profile)
+            location = _locate(args, config, spec, image, camera)
+            observer = observer_class(location, _profile(args, config, spec.region))
             observation = observer.observe(image)
-        except ValueError as exc:
-            raise CompanionError(f"{spec.region}: {exc}") from None
+        except CompanionError as exc:
+            failures.append(f"{spec.region}: {exc}")
+            continue
+        except ValueError as exc:  # observers say "calibrate first" this way
+            failures.append(f"{spec.region}: {exc}")
+            continue
         results.append(observation)
         overlay = draw_observation(overlay, location, observation)
     if args.json:
@@ -178,11 +184,8 @@ def _recognise_game(args: argparse.Namespace, config, specs: list[BoardSpec], im
             print("\n".join(format_observation(observation)))
     if args.overlay and results:
         write_image(args.overlay, overlay)
-    if missing:
-        raise CompanionError(
-            "no observer for " + ", ".join(missing) + " on this build yet "
-            f"(expected companion/vision/observers/{missing[0].replace('.', '_')}.py)"
-        )
+    if failures:
+        raise CompanionError("; ".join(failures))
     return 0
 
 
@@ -212,8 +215,8 @@ def _locate(args, config, spec: BoardSpec, image: np.ndarray, camera: Intrinsics
     try:
         return locate_from_markers(spec, image, intrinsics=camera)
     except LocateError as exc:
-        raise LocateError(f"{exc}. Without markers, save the board's place first: companion calibrate "
-                          f"board --region {spec.region} --corners ... IMAGE") from None
+        raise LocateError(f"{str(exc).removeprefix(spec.region + ': ')}. Without markers, save the board's "
+                          f"place first: companion calibrate board --region {spec.region} --corners ... IMAGE") from None
 
 
 def _profile(args, config, region: str):
