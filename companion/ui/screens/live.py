@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.scrollview import ScrollView
 
 from ...i18n import N_
 from .. import theme
-from ..widgets import CameraPicture, Panel
+from ..topdown import picture_for
+from ..widgets import BoardPicture, CameraPicture, Panel
 from .base import CompanionScreen
 
 CAMERA_SECONDS = 0.2
@@ -44,9 +46,19 @@ class LiveScreen(CompanionScreen):
         s = self.s
         session = self.app.session
         body = BoxLayout(spacing=s.pad)
-        self.camera = CameraPicture(size_hint_x=0.55)
-        self.camera.show(self.app.controls.camera_view())
-        body.add_widget(self.camera)
+        view = self.app.controls.camera_view()
+        if view is None and session.state is not None:
+            # No picture from the camera (a simulated table, or the camera is away): show the
+            # referee's own top-down view of the position instead, the last ruling's cells lit.
+            self.camera = None
+            board = picture_for(session.state, None, session.game)
+            ruling = session.last_ruling
+            where = [name for v in ruling.violations for name in v.where] if ruling is not None else []
+            body.add_widget(BoardPicture(board, board.locate(where)[0], font=s.small * 0.8, size_hint_x=0.5))
+        else:
+            self.camera = CameraPicture(size_hint_x=0.55)
+            self.camera.show(view)
+            body.add_widget(self.camera)
 
         side = Panel(theme.PANEL, orientation="vertical", spacing=s.pad, padding=s.pad)
         if session.game is None:
@@ -56,20 +68,23 @@ class LiveScreen(CompanionScreen):
             side.add_widget(self.button(self.t(N_("Home")), lambda: self.app.go("home")))
             body.add_widget(side)
             return body
+        scroll = ScrollView(do_scroll_x=False)
+        info = BoxLayout(orientation="vertical", spacing=s.pad, size_hint_y=None)
+        info.bind(minimum_height=info.setter("height"))
         if session.over:
-            side.add_widget(self.heading(self.t(N_("The game is over."))))
+            info.add_widget(self.heading(self.t(N_("The game is over."))))
         elif session.current_player is not None and session.current_player < len(session.players):
-            side.add_widget(self.label(self.t(N_("{name}'s turn"), name=session.players[session.current_player]),
+            info.add_widget(self.label(self.t(N_("{name}'s turn"), name=session.players[session.current_player]),
                                        s.huge, bold=True, color=theme.seat_colour(session.current_player)))
+        if session.source_status in SOURCE_TEXT:  # the referee's own words when it gives them
+            status = self.r(session.source_detail) if session.source_detail else self.t(SOURCE_TEXT[session.source_status])
+            info.add_widget(self.label(status, s.body, color=theme.WARN))
         if session.guidance:
-            side.add_widget(self.label(self.t(N_("What to do now")), s.small, color=theme.MUTED))
-            side.add_widget(self.label(self.r(session.guidance[0]), s.large))
-        if session.source_status in SOURCE_TEXT:
-            side.add_widget(self.label(self.t(SOURCE_TEXT[session.source_status]), s.body, color=theme.WARN))
-            if session.source_detail is not None:
-                side.add_widget(self.label(self.r(session.source_detail), s.small, color=theme.WARN))
-        side.add_widget(self._last_ruling())
-        side.add_widget(BoxLayout())
+            info.add_widget(self.label(self.t(N_("What to do now")), s.small, color=theme.MUTED))
+            info.add_widget(self.label(self.r(session.guidance[0]), s.large))
+        info.add_widget(self._last_ruling())
+        scroll.add_widget(info)
+        side.add_widget(scroll)
         if session.pending_violation is not None or session.question is not None:
             side.add_widget(self.button(self.t(N_("Open the ruling")), lambda: self.app.go("ruling"), color=theme.BAD))
         buttons = BoxLayout(spacing=s.pad, size_hint_y=None, height=s.touch)
