@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ...i18n import N_
 from ..api import Message, Violation
 from .model import SIZE, Board, Cell, Pillar, cell_name, footprint, in_board
-from .topview import PILLAR, RECESS, TILE, TopView
+from .topview import PILLAR, RECESS, TILE
 
 
 def _v(rule: str, text: str, fix: str | None = None, where: tuple[Cell, ...] = (), **params) -> Violation:
@@ -96,14 +96,19 @@ class Support:
 FLAT_DECORATIONS = ("stairs", "fountain", "bridge", "belvedere")
 
 
-def standing_height(view: TopView, cell: Cell, decoration_height: str = "flat") -> int:
+def standing_height(board: Board, cell: Cell, decoration_height: str = "flat") -> int:
     """The highest point of what stands in a cell, in levels: a tile above it must be at least
-    this high. Reading "one_level": a fountain, bridge, stairs end or belvedere on a level-n space
-    reaches n + 1, so only a tile at n + 2 or higher may pass over it."""
+    this high. Reading "one_level": a fountain, bridge or belvedere on a level-n space reaches
+    n + 1, so only a tile at n + 2 or higher may pass over it; stairs rise from the lower tile to
+    the upper one, so both their cells reach the upper tile's level."""
+    view = board.top
     height = view.height(cell)
     item = view.at(cell)
     if decoration_height == "one_level" and item.kind in FLAT_DECORATIONS:
-        height = max(height, item.level + 1)
+        top = item.level + 1
+        if item.kind == "stairs":
+            top = max(next(d.levels for d in board.decorations if d.id == item.piece_id))
+        height = max(height, top)
     return height
 
 
@@ -124,7 +129,7 @@ def analyse_support(
     lower: list[Cell] = []
     for cell in cells:
         item = view.at(cell)
-        height = standing_height(view, cell, decoration_height)
+        height = standing_height(board, cell, decoration_height)
         if item.kind == PILLAR:
             tops[cell] = (item.level + item.height, item.level)
         elif item.kind == "statue":

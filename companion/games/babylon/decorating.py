@@ -186,7 +186,7 @@ def _check_bridge(board: Board, cells, tiles, level: int, bridge_gap: str, decor
         open_gap = view.at(gap).kind == RECESS
         text = N_("The gap {cell} under the bridge must be empty down to the board (reading: empty_to_board).")
     else:
-        open_gap = standing_height(view, gap, decoration_height) < level
+        open_gap = standing_height(board, gap, decoration_height) < level
         text = N_("The gap {cell} must be open at the bridge's level {level} (reading: bridge_level).")
     if not open_gap:
         return _v("babylon.deco.bridge", text, (gap,), cell=cell_name(gap), level=level)

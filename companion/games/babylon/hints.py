@@ -177,7 +177,7 @@ def _support_options(state: BabylonState, view: TopView, row: int, col: int, lev
     bare = []
     for cell in cells:
         item = view.at(cell)
-        heights.append(standing_height(view, cell, state.options.decoration_height))
+        heights.append(standing_height(state.me.board, cell, state.options.decoration_height))
         ways: dict[int, str] = {}
         if item.is_empty_surface:
             ways[item.level + 1] = "single"
@@ -273,7 +273,7 @@ def _decorations_at(state, view: TopView, cells, cell: Cell, icon: str, level: i
             if state.options.bridge_gap == "empty_to_board":
                 if view.at(gap).kind != "recess":
                     continue
-            elif standing_height(view, gap, state.options.decoration_height) >= level:
+            elif standing_height(state.me.board, gap, state.options.decoration_height) >= level:
                 continue
         # The new tile is placed this turn, so babylon.deco.when holds for every one of these.
         yield PlaceDecoration(icon, tuple(sorted((cell, other)))), points

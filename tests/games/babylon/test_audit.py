@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from companion.errors import CompanionError, FormatError
 from companion.games.babylon import SPEC
+from companion.games.babylon.building import standing_height
 from companion.games.babylon.consistency import problems
 from companion.games.babylon.hints import legal_placements
 from companion.games.babylon.model import DEFAULT_FLOWERS, ICONS, Decoration
@@ -354,3 +355,23 @@ def test_a_bridge_cannot_trap_a_bare_pillar_in_its_gap():
     forged = trapped.with_me(board=board)
     forged = replace(forged, supply=forged.supply.add(B, -1))
     assert any("bare pillars hidden" in p for p in problems(forged))
+
+
+@pytest.mark.parametrize(("reading", "accepted"), [("flat", True), ("one_level", False)])
+def test_stairs_rise_to_the_upper_tile_in_the_one_level_reading(reading, accepted):
+    """Stairs join tiles one level apart (「高さが1階ぶん違う2枚のタイル」): in the one_level reading
+    the piece fills that level, so both its cells reach the upper tile's level; a tile one level
+    above the lower end cannot pass over it, the upper end is no higher than its own tile."""
+    state = put(building(decoration_height=reading), 1, 0, 1, icons=(None, S, None, None))  # S on b2, level 1
+    state = put(state, 1, 2, 2, icons=(S, None, None, None))  # S on c2, level 2
+    state = deco(state, S, (1, 1), (1, 2))
+    board = state.me.board
+    expected = {"flat": (1, 2), "one_level": (2, 2)}[reading]
+    assert (standing_height(board, (1, 1), reading), standing_height(board, (1, 2), reading)) == expected
+    state = hold(new_turn(state))
+    state = state.apply(PlacePillar((0, 0), "double")).apply(PlacePillar((0, 1), "double"))
+    state = state.apply(PlacePillar((1, 0), "single"))  # on the level-1 tile: top at 2
+    ruling = state.check(PlaceTile("new", 0, 0, 2))  # its open corner b2 over the stairs' lower end
+    assert ruling.accepted is accepted, ruling.rule_ids
+    if not accepted:
+        assert ruling.rule_ids == ("babylon.build.support",) and ruling.violations[0].where == ("b2",)
