@@ -255,3 +255,22 @@ def test_a_real_babylon_violation_shows_the_engines_rule_and_lights_its_cells(ha
     picture = next(w for w in harness.widgets() if isinstance(w, BoardPicture))
     assert picture.highlight and picture.picture.looks  # the real garden, its offending cells lit
     assert {picture.picture.looks[cell].fill for cell in picture.highlight} <= {"pillar", "tile1", "tile2", "tile3", "recess"}
+
+
+def test_live_view_without_a_camera_shows_the_referees_own_view_of_the_board():
+    from companion.ui.fake import FakeReferee
+    from companion.ui.harness import Harness
+    from companion.ui.widgets import BoardPicture, CameraPicture
+
+    harness = Harness(800, 480, "en", controls=FakeReferee(with_camera=False))
+    try:
+        harness.app.start_game(_babylon())
+        harness.fake.play_move()
+        harness.app.poll_feed()
+        harness.app.go("live")
+        widgets = list(harness.widgets())
+        assert any(isinstance(w, BoardPicture) for w in widgets)
+        assert not any(isinstance(w, CameraPicture) for w in widgets)
+        assert "Ben's turn" in harness.texts()
+    finally:
+        harness.close()
