@@ -53,19 +53,34 @@ def locate_from_grid_lines(spec: BoardSpec, image: np.ndarray, intrinsics: Intri
     return BoardLocation(spec, homography / homography[2, 2], (width, height), "gridlines", fit.error_px, intrinsics)
 
 
-def line_evidence_image(grey: np.ndarray) -> np.ndarray:
-    """Thin dark structures brighter, everything else (wood, big stones, shading) near zero."""
+def line_evidence_image(grey: np.ndarray, light_lines: bool = False) -> np.ndarray:
+    """Thin dark structures (or light ones) bright, everything else (wood, big pieces, shading)
+    near zero: a black-hat (or top-hat) filter a little wider than a line."""
     size = max(5, int(round(min(grey.shape) / 70)) | 1)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
-    return cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, kernel)
+    return cv2.morphologyEx(grey, cv2.MORPH_TOPHAT if light_lines else cv2.MORPH_BLACKHAT, kernel)
 
 
 def fit_lattice(image: np.ndarray, n_u: int, n_v: int) -> LatticeFit:
-    """Find an n_u × n_v line grid; raises LocateError when no such grid is visible."""
+    """Find an n_u × n_v line grid; raises LocateError when no such grid is visible.
+
+    Dark lines on a light board (Go, most printed boards) are tried first, then light lines or
+    gaps on a dark board (e.g. the ridges between a player board's recesses).
+    """
     grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     scale = min(1.0, WORK_SIZE / max(grey.shape))
     small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else grey
-    evidence = line_evidence_image(small)
+    try:
+        return _fit_lattice(small, scale, n_u, n_v, light_lines=False)
+    except LocateError as dark_error:
+        try:
+            return _fit_lattice(small, scale, n_u, n_v, light_lines=True)
+        except LocateError:
+            raise dark_error from None
+
+
+def _fit_lattice(small: np.ndarray, scale: float, n_u: int, n_v: int, light_lines: bool) -> LatticeFit:
+    evidence = line_evidence_image(small, light_lines)
     lines = _hough_lines(evidence, max(n_u, n_v), small)
     fam_a, fam_b = _split_families(lines)
     if len(fam_a) < 3 or len(fam_b) < 3:
