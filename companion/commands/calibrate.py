@@ -85,6 +85,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     how.add_argument("--lines", action="store_true", help="from the board's own grid lines")
     how.add_argument("--corners", metavar="X1,Y1,...,X4,Y4",
                      help="the board's corners in pixels: top-left, top-right, bottom-right, bottom-left")
+    board.add_argument("--thickness", type=float, default=0.0, metavar="MM",
+                       help="with markers on a mat under the board: the board's thickness (default 0)")
     board.add_argument("--overlay", metavar="OUT.png", help="also write the photo with the board drawn on it")
     board.add_argument("--out", type=Path, help="default: <state dir>/calibration/board-<region>.json")
     board.set_defaults(handler=handle_board)
@@ -229,10 +231,12 @@ def locate(args: argparse.Namespace, spec: BoardSpec, image: np.ndarray, camera:
         return locate_from_corners(spec, parse_corners(args.corners), (width, height), camera)
     if args.lines:
         return locate_from_grid_lines(spec, image, camera)
+    if args.thickness < 0:
+        raise CompanionError(f"--thickness: expected a thickness ≥ 0 mm, got {args.thickness:g}")
     if args.markers:
-        return locate_from_markers(spec, image, intrinsics=camera)
+        return locate_from_markers(spec, image, intrinsics=camera, surface_mm=args.thickness)
     try:  # neither said: markers when there are any, else the lines
-        return locate_from_markers(spec, image, intrinsics=camera)
+        return locate_from_markers(spec, image, intrinsics=camera, surface_mm=args.thickness)
     except LocateError as marker_error:
         try:
             return locate_from_grid_lines(spec, image, camera)

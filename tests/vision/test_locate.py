@@ -153,3 +153,14 @@ def test_implausible_lattices_are_refused_not_read():
         _check_plausible(np.array([[40.0, 0, 100], [0, 6.0, 100], [0, 0, 1]]), 9, 9, evidence.shape, evidence)
     with pytest.raises(LocateError, match="does not lie on the board's lines"):
         _check_plausible(np.array([[40.0, 0, 120], [0, 40.0, 120], [0, 0, 1]]), 9, 9, evidence.shape, evidence)
+
+
+def test_a_board_standing_on_its_mat_is_placed_at_its_own_surface():
+    """Markers on the table, the playing surface 18 mm higher: level 0 is the surface."""
+    view = sy.go_board_photo(GO, {}, seed=9, tilt_deg=30, turn_deg=5, with_markers=True)
+    k = Intrinsics((1280, 960), tuple(map(tuple, view.camera_matrix)))
+    on_table = locate_from_markers(GO, view.image, intrinsics=k)
+    raised = locate_from_markers(GO, view.image, intrinsics=k, surface_mm=18.0)
+    pts = board_points(GO)
+    assert np.linalg.norm(on_table.project(pts) - view.project(pts, 18.0), axis=1).max() > 5
+    assert np.linalg.norm(raised.project(pts) - view.project(pts, 18.0), axis=1).max() < 1.5

@@ -28,12 +28,13 @@ def detect_markers(image: np.ndarray) -> dict[int, np.ndarray]:
 
 def locate_from_markers(
     spec: BoardSpec, image: np.ndarray, detected: dict[int, np.ndarray] | None = None, min_markers: int = 2,
-    intrinsics: Intrinsics | None = None,
+    intrinsics: Intrinsics | None = None, surface_mm: float = 0.0,
 ) -> BoardLocation:
     """Homography from every detected marker of this region (each gives 4 corner correspondences).
 
     Two markers are enough (8 points); three or four average out the detection noise and let
-    one misread marker be rejected.
+    one misread marker be rejected. `surface_mm`: how far the board's level 0 lies above the
+    markers (a board standing on its mat: the board's thickness; stickers on the board: 0).
     """
     detected = detect_markers(image) if detected is None else detected
     placements = mat.marker_layout(spec)
@@ -56,7 +57,11 @@ def locate_from_markers(
         points_mm = np.concatenate([p.corners_mm()[list(order)] for p in found])
         fits.append(fit_homography(points_mm, points_px, robust=len(found) > 2))
     homography, error = min(fits, key=lambda fit: fit[1])
-    return BoardLocation(spec, homography, (width, height), "markers", error, intrinsics)
+    location = BoardLocation(spec, homography, (width, height), "markers", error, intrinsics)
+    if surface_mm:
+        location = BoardLocation(spec, location.homography_at_height(surface_mm), (width, height), "markers",
+                                 error, intrinsics)
+    return location
 
 
 PAGE_ORDER = (0, 1, 2, 3)  # ArUco's TL, TR, BR, BL are corners_mm() as listed
