@@ -48,6 +48,8 @@ DEFAULTS: dict[str, dict[str, tuple[Any, str]]] = {
     "babylon": {
         "bridge_gap": ("bridge_level", "babylon.deco.bridge reading: bridge_level (the gap space is open at the bridge's level) or empty_to_board (the gap must be open all the way down)."),
         "exact_cover": ("directly_beneath", "babylon.build.no_exact_cover reading: directly_beneath (ja rulebook) or any_tile (zh-TW rulebook)."),
+        "statue_line": ("row_or_column", "babylon.deco.statue reading: row_or_column, or with_diagonals (statues in a diagonal line count too)."),
+        "decoration_height": ("flat", "How tall fountains, bridges, stairs and belvederes stand when a tile passes over them: flat or one_level."),
     },
 }
 
@@ -158,6 +160,8 @@ _CHOICES = {
     ("camera", "source"): ("auto", "picamera2", "opencv", "files", "sim"),
     ("babylon", "bridge_gap"): ("bridge_level", "empty_to_board"),
     ("babylon", "exact_cover"): ("directly_beneath", "any_tile"),
+    ("babylon", "statue_line"): ("row_or_column", "with_diagonals"),
+    ("babylon", "decoration_height"): ("flat", "one_level"),
 }
 
 
@@ -185,9 +189,43 @@ def _is_hhmm(text: str) -> bool:
     )
 
 
+def markdown() -> str:
+    """docs/config.md, generated from DEFAULTS so the two cannot drift apart."""
+    out = [
+        "# Configuration",
+        "",
+        "The companion reads one TOML file: `$COMPANION_CONFIG` if set, else `~/.config/companion/config.toml`,",
+        "else `/etc/companion/config.toml` (the kiosk service's, via `ConfigurationDirectory=`). Keys left out",
+        "keep the defaults below. `companion doctor --config` prints the effective configuration and where",
+        "each value came from. A bad file is reported as one line naming the file, the key and what is",
+        "expected; the companion never rewrites it. This page is generated: `python -m companion.config`.",
+        "",
+        "```toml",
+        "# example: a Japanese table with a passive buzzer, silent at night",
+        "[general]",
+        'language = "ja"',
+        "",
+        "[feedback]",
+        "buzzer_tonal = true",
+        'quiet_start = "22:00"',
+        'quiet_end = "08:00"',
+        "```",
+        "",
+    ]
+    for section, keys in DEFAULTS.items():
+        out += [f"## [{section}]", "", "| key | default | meaning |", "|---|---|---|"]
+        out += [f"| `{key}` | `{_toml_value(default)}` | {text} |" for key, (default, text) in keys.items()]
+        out.append("")
+    return "\n".join(out)
+
+
 def _toml_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
         return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return str(value)
+
+
+if __name__ == "__main__":
+    print(markdown(), end="")

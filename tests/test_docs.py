@@ -2,7 +2,8 @@
 
 from pathlib import Path
 
-from companion.config import DEFAULTS
+from companion.config import _CHOICES, DEFAULTS, markdown
+from companion.games import get
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -13,6 +14,17 @@ def test_every_config_key_is_documented():
         assert f"## [{section}]" in text
         for key in keys:
             assert f"| `{key}` |" in text, f"[{section}] {key} is missing from docs/config.md"
+    assert text == markdown(), "docs/config.md is stale: python -m companion.config > docs/config.md"
+
+
+def test_babylon_config_keys_are_the_engine_options():
+    """[babylon] in the config file is how a table picks its readings of the open rule questions."""
+    spec = get("babylon")
+    options = {option.name: option for option in spec.options}
+    for key, (default, _) in DEFAULTS["babylon"].items():
+        assert key in options, f"[babylon] {key} is not an option of the engine"
+        assert options[key].default == default
+        assert set(options[key].choices) == set(_CHOICES[("babylon", key)])
 
 
 def test_readme_opens_with_the_two_commands():
