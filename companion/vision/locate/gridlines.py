@@ -3,10 +3,12 @@
 Thin dark lines are brought out with a black-hat filter and an oriented, two-sided line filter,
 found with the Hough transform (keeping lines whose evidence runs along them), split into two
 families by direction, and intersected. Every pair of neighbouring lines of each family
-proposes a unit cell; the proposal whose homography puts the most intersections on an integer
-lattice wins (RANSAC over lattice hypotheses), is refitted on all its inliers, turned so the
-lattice reads left→right and top→bottom as the image shows it, and finally slid to the window
-of exactly as many lines as the board has, the one with the strongest line evidence.
+proposes a unit cell; the proposals whose homographies put the most intersections on an integer
+lattice are refitted on their inliers (RANSAC over lattice hypotheses) and the one whose lines
+lie on lines in the picture wins; it is turned so the lattice reads left→right and top→bottom as
+the image shows it, subdivided where Hough missed lines, slid to the window of exactly as many
+lines as the board has (the one with the strongest line evidence), and refused if no real board
+would look like it. Details: docs/calibration.md.
 """
 
 from __future__ import annotations
