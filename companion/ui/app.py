@@ -22,13 +22,11 @@ from .controller import EventFeed, GameSetup, RefereeControls
 from .screens import SCREENS
 from .screens.base import CompanionScreen
 from .session import Session
-from .text import tr
+from .text import LANGUAGE_NAMES, tr
 from .widgets import Btn, Panel
 
 log = logging.getLogger(__name__)
 
-# Each language's name in itself, for the language buttons.
-LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "zh_TW": "繁體中文"}
 POLL_SECONDS = 0.05
 
 
@@ -64,7 +62,7 @@ class CompanionApp(App):
         root.add_widget(self.nav)
         root.add_widget(self.manager)
         self.manager.bind(current=lambda *_: self.render_nav())
-        Window.bind(size=lambda *_: self.refresh())
+        Window.bind(size=self._on_resize)
         self.render_nav()
         if not self.current_screen.children:  # adding the first screen may already have shown it
             self.current_screen.render()
@@ -74,6 +72,10 @@ class CompanionApp(App):
     def on_stop(self):
         if self._poll_event is not None:
             self._poll_event.cancel()
+        Window.unbind(size=self._on_resize)
+
+    def _on_resize(self, *_):
+        self.refresh()
 
     # --- navigation ------------------------------------------------------------------------------
     @property

@@ -7,6 +7,9 @@ from typing import Any
 from ..games.api import Message
 from ..i18n import translate
 
+# Each language's name in itself, for the language buttons.
+LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "zh_TW": "繁體中文"}
+
 
 def render(message: Message | str | None, lang: str) -> str:
     """The text of `message` in `lang`; Message parameters are themselves rendered in `lang`.

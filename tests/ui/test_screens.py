@@ -274,3 +274,17 @@ def test_live_view_without_a_camera_shows_the_referees_own_view_of_the_board():
         assert "Ben's turn" in harness.texts()
     finally:
         harness.close()
+
+
+def test_a_screen_that_fails_to_build_says_so_instead_of_taking_the_kiosk_down(harness, monkeypatch):
+    hints = harness.app.screens["hints"]
+
+    def broken():
+        raise KeyError("a score line for a player that does not exist")
+
+    monkeypatch.setattr(hints, "build_content", broken)
+    harness.tap("Hints")
+    assert harness.app.manager.current == "hints"
+    assert "This screen could not be shown." in harness.texts()
+    harness.tap("Back to the game")
+    assert harness.app.manager.current == "live"

@@ -3,18 +3,22 @@ changes or an event arrives, so no screen ever shows a stale or half-translated 
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from ...games.api import Message
+from ...i18n import N_
 from .. import theme
 from ..text import render, tr
 from ..widgets import Btn, Panel, Txt
 
 if TYPE_CHECKING:
     from ..app import CompanionApp
+
+log = logging.getLogger(__name__)
 
 
 class CompanionScreen(Screen):
@@ -59,7 +63,14 @@ class CompanionScreen(Screen):
         self.stop_updates()
         self.clear_widgets()
         root = Panel(theme.BACKGROUND, orientation="vertical", padding=self.s.pad, spacing=self.s.pad)
-        root.add_widget(self.build_content())
+        try:
+            root.add_widget(self.build_content())
+        except Exception as exc:  # a kiosk must not die on one screen's bad data: say so, keep going
+            log.exception("screen %s could not be shown", self.name)
+            root.add_widget(self.heading(self.t(N_("This screen could not be shown."))))
+            root.add_widget(self.label(f"{type(exc).__name__}: {exc}", self.s.small, color=theme.MUTED))
+            root.add_widget(Widget())
+            root.add_widget(self.button(self.t(N_("Back to the game")), lambda: self.app.go("live")))
         self.add_widget(root)
         if self.manager is not None and self.manager.current == self.name:
             self.start_updates()

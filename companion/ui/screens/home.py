@@ -11,6 +11,7 @@ from .. import theme
 from ..controller import GameSetup
 from ..editor_data import FLOWER_COLOURS, FLOWER_NAMES, FLOWERS
 from ..setup_steps import PLAYER_RANGE
+from ..text import LANGUAGE_NAMES
 from ..widgets import Btn, Panel
 from .base import CompanionScreen
 
@@ -93,7 +94,6 @@ class HomeScreen(CompanionScreen):
                 row.add_widget(self.button(self.t(title), lambda k=key: self._set_variant(k), selected=key == self.variant, size=s.small))
             left.add_widget(row)
         langs = BoxLayout(spacing=s.pad, size_hint_y=None, height=s.touch)
-        from ..app import LANGUAGE_NAMES
 
         for lang in LANGUAGES:
             langs.add_widget(self.button(LANGUAGE_NAMES[lang], lambda code=lang: self.app.set_language(code), selected=lang == self.app.lang,

@@ -9,6 +9,7 @@ from kivy.uix.gridlayout import GridLayout
 from ... import __version__
 from ...i18n import LANGUAGES, N_
 from .. import theme
+from ..text import LANGUAGE_NAMES
 from ..widgets import Panel, Txt
 from .base import CompanionScreen
 
@@ -35,7 +36,6 @@ class SettingsScreen(CompanionScreen):
         self.render()
 
     def build_content(self):
-        from ..app import LANGUAGE_NAMES
 
         s = self.s
         status = self.app.controls.device_status()
