@@ -74,6 +74,26 @@ def _editors(h) -> None:
     screen.render()
 
 
+def _blueprint_editor(h) -> None:
+    h.app.go("editors")
+    screen = h.app.screens["editors"]
+    screen.kind = "babel.blueprint"
+    for cell, count in (("C1", 3), ("B2", 8), ("A3", 3)):  # the rulebook's example blueprint
+        screen.blueprint.bump(cell, count)
+    screen.render()
+
+
+def _tile_editor(h) -> None:
+    h.app.go("editors")
+    screen = h.app.screens["editors"]
+    screen.kind = "babylon.tile"
+    screen.tile.cycle_material()  # granite: 3 icons
+    for space, turns in ((0, 1), (1, 2), (2, 4)):
+        for _ in range(turns):
+            screen.tile.cycle_icon(space)
+    screen.render()
+
+
 # name -> (how to get there, the screen to show)
 SHOTS: dict[str, tuple[Callable, str]] = {
     "home": (lambda h: None, "home"),
@@ -86,6 +106,8 @@ SHOTS: dict[str, tuple[Callable, str]] = {
     "score": (_real_over, "score"),
     "tiebreak": (_tiebreak, "score"),
     "editors": (_editors, "editors"),
+    "blueprint": (_blueprint_editor, "editors"),
+    "tile": (_tile_editor, "editors"),
     "settings": (lambda h: None, "settings"),
 }
 

@@ -24,6 +24,18 @@ PIN_NAMES = {
 }
 
 
+def configured_pins() -> tuple[tuple[str, int], ...]:
+    """The GPIO pins of the configuration file (or its defaults), for a referee that reports none."""
+    from ...config import DEFAULTS, load_config
+    from ...errors import CompanionError
+
+    try:
+        feedback = load_config().section("feedback")
+    except CompanionError:
+        feedback = {key: default for key, (default, _help) in DEFAULTS["feedback"].items()}
+    return tuple((role, feedback[role]) for role in PIN_NAMES if isinstance(feedback.get(role), int))
+
+
 class SettingsScreen(CompanionScreen):
     screen_name = "settings"
 
@@ -71,7 +83,7 @@ class SettingsScreen(CompanionScreen):
         right.add_widget(self.label(self.t(N_("Pins (BCM)")), s.small, color=theme.MUTED))
         pins = GridLayout(cols=2, spacing=2, size_hint_y=None)
         pins.bind(minimum_height=pins.setter("height"))
-        for role, pin in status.pins:
+        for role, pin in status.pins or configured_pins():
             pins.add_widget(Txt(self.t(PIN_NAMES.get(role, role)), s.small))
             pins.add_widget(Txt(str(pin) if pin >= 0 else self.t(N_("none")), s.small, halign="right"))
         right.add_widget(pins)
