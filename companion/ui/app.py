@@ -151,12 +151,13 @@ class CompanionApp(App):
             return 0
         target = None
         had_game = self.session.game is not None
+        revision = self.session.revision
         for event in events:
             try:
                 target = self.session.apply(event) or target
             except Exception:  # one malformed event must not take the kiosk down
                 log.exception("could not show event %r", event)
-        if self.manager is None:
+        if self.manager is None or self.session.revision == revision:
             return len(events)
         self.render_nav()
         if target is None and not had_game and self.manager.current == "home":

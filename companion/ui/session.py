@@ -51,6 +51,7 @@ class Session:
     source_status: str = "ok"
     source_detail: Message | None = None
     history: list[Message] = field(default_factory=list)  # newest last
+    revision: int = 0  # bumped when something shown changes, so the app re-renders only then
 
     def reset(self, game: str, players: tuple[str, ...]) -> None:
         self.__init__()  # type: ignore[misc]
@@ -63,6 +64,9 @@ class Session:
 
     def apply(self, event: Event) -> str | None:
         """Take in one event; return the name of the screen to bring forward, if any."""
+        if isinstance(event, SourceStatus) and (event.status, event.detail) == (self.source_status, self.source_detail):
+            return None  # the scene stirs and settles many times a minute: nothing new to show
+        self.revision += 1
         self.game = event.game
         self.move_number = event.move_number
         if isinstance(event, MoveAccepted):

@@ -127,3 +127,13 @@ def test_crop_to_marks_cuts_the_offending_spot_and_moves_its_marks():
     corner = crop_to_marks(CameraView(image, (Mark(5, 5, "", "bad", 10),)), margin=10)
     assert corner.image.shape[:2] == (26, 26)  # clipped at the image's edge
     assert crop_to_marks(CameraView(image, (Mark(1, 1),))) is None
+
+
+def test_repeated_source_status_changes_nothing_shown():
+    session = Session()
+    assert session.apply(SourceStatus("babylon", 3, "busy")) is None
+    revision = session.revision
+    session.apply(SourceStatus("babylon", 3, "busy"))
+    assert session.revision == revision  # the app skips re-rendering
+    session.apply(SourceStatus("babylon", 3, "still"))
+    assert session.revision == revision + 1
