@@ -136,6 +136,11 @@ class Tracker:
             events += self._violation(decision.chosen)
         elif decision.kind == "ask":
             events += self._ask(decision.candidates, decision.immediate)
+        elif decision.kind == "wait" and decision.chosen is not None:
+            # an unsure reading of an illegal action: no ruling yet, but ask for another look
+            key = ("violation", inference._view_key(decision.chosen.view))
+            if self.pending is None or self.pending.key != key:
+                self.pending = _Pending("violation", key, (decision.chosen,), seen=0)
         elif decision.kind == "wait" and not self.waiting:
             self.waiting = True
             events.append(self._emit(SourceStatus(
