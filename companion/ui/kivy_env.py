@@ -13,6 +13,9 @@ def prepare(width: int = 800, height: int = 480, fullscreen: bool = False) -> Pa
     """
     os.environ.setdefault("KIVY_NO_ARGS", "1")  # our CLI (and pytest) own sys.argv, not Kivy
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")  # Kivy logs to its file; our log stays readable
+    # Kivy's default log mode takes over the root logger (reformatting everyone's log lines, and
+    # pytest's caplog for the tests after ours); MIXED keeps its handlers on its own logger.
+    os.environ.setdefault("KIVY_LOG_MODE", "MIXED")
     from kivy.config import Config
 
     Config.set("graphics", "width", str(width))
