@@ -128,14 +128,19 @@ def _fit_plain(stack: ViewStack, lab: np.ndarray, inside: Sequence[Tagged], ring
                tau: tuple[float, float]) -> Fit:
     blocks = [_block(stack, lab, r, span) for r, _ in inside]
     pixels = np.concatenate([b.reshape(*b.shape[:3], -1, 3) for b in blocks], axis=3)  # (K, R, C, P, 3)
-    mean = pixels.mean(axis=3)
-    var = np.maximum(np.einsum("...pc,...pc->...c", pixels, pixels) / pixels.shape[3] - mean * mean, 0.0)
     # The face's colour is the majority colour (median), and "like" is a fixed distance from it,
     # scaled with brightness: a patch half top, half side must not pass as one uniform face.
     colour = np.median(pixels, axis=3)
     tau_cell = np.clip(0.12 * colour[..., 0] + 3.0, *tau)
     diff = pixels - colour[..., None, :]
-    inside_like = (np.einsum("...c,...c->...", diff, diff) < (tau_cell * tau_cell)[..., None]).mean(axis=3)
+    like = np.einsum("...c,...c->...", diff, diff) < (tau_cell * tau_cell)[..., None]  # (K, R, C, P)
+    inside_like = like.mean(axis=3)
+    # Appearance features from the face's own pixels only: a corner hidden by a neighbour (or a
+    # shadow edge) must not change what the face looks like.
+    weight = like[..., None].astype(np.float32)
+    count = np.maximum(weight.sum(axis=3), 1.0)
+    mean = (pixels * weight).sum(axis=3) / count
+    var = np.maximum(((pixels * pixels) * weight).sum(axis=3) / count - mean * mean, 0.0)
     sides = np.zeros((*inside_like.shape, 4), np.float32)
     for r, side in ring:
         like = _close(_block(stack, lab, r, span), colour, tau_cell)
