@@ -73,12 +73,19 @@ def fit_lattice(image: np.ndarray, n_u: int, n_v: int) -> LatticeFit:
     scale = min(1.0, WORK_SIZE / max(grey.shape))
     small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else grey
     try:
-        return _fit_lattice(small, scale, n_u, n_v, light_lines=False)
+        return _fit_lattice_checked(small, scale, n_u, n_v, light_lines=False)
     except LocateError as dark_error:
         try:
-            return _fit_lattice(small, scale, n_u, n_v, light_lines=True)
+            return _fit_lattice_checked(small, scale, n_u, n_v, light_lines=True)
         except LocateError:
             raise dark_error from None
+
+
+def _fit_lattice_checked(small: np.ndarray, scale: float, n_u: int, n_v: int, light_lines: bool) -> LatticeFit:
+    try:
+        return _fit_lattice(small, scale, n_u, n_v, light_lines)
+    except (np.linalg.LinAlgError, cv2.error):  # a degenerate set of lines, not a board
+        raise LocateError(f"no regular {n_u}×{n_v} line grid found in the image") from None
 
 
 def _fit_lattice(small: np.ndarray, scale: float, n_u: int, n_v: int, light_lines: bool) -> LatticeFit:
@@ -196,24 +203,23 @@ def _hough_lines(evidence: np.ndarray, expected: int, grey: np.ndarray | None = 
     scaled = cv2.normalize(strength, None, 0, 255, cv2.NORM_MINMAX).astype(np.uint8)
     _, binary = cv2.threshold(scaled, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     # A board line spans a good part of the frame, but stones may hide most of it: try a strict
-    # vote threshold first and relax it while too few lines turn up.
-    lines = np.empty((0, 2))
-    for fraction in (0.25, 0.15, 0.1):
-        found = cv2.HoughLines(binary, 1, np.pi / 720, int(fraction * min(binary.shape)))
-        if found is not None and len(found) >= 4 * expected:
-            break
-    if found is None:
-        return lines
-    lines = found[:, 0, :].astype(np.float64)  # strongest first
+    # vote threshold first and relax it while too few distinct board-like lines turn up.
     # Lines closer than a third of the smallest plausible pitch are one line seen twice.
     min_gap = 0.3 * (0.4 * min(binary.shape) / max(expected - 1, 1))
-    lines = _orientation_consistent(lines[: 60 * expected], strength, best)
     kept: list[np.ndarray] = []
-    for line in lines:
-        if len(kept) >= 6 * expected:
+    for fraction in (0.25, 0.15, 0.1, 0.06):
+        found = cv2.HoughLines(binary, 1, np.pi / 720, int(fraction * min(binary.shape)))
+        if found is None:
+            continue
+        lines = _orientation_consistent(found[:, 0, :].astype(np.float64)[: 60 * expected], strength, best)
+        kept = []
+        for line in lines:  # strongest first
+            if len(kept) >= 6 * expected:
+                break
+            if all(not _same_line(line, other, min_gap, binary.shape) for other in kept):
+                kept.append(line)
+        if len(kept) >= 2 * expected:  # both directions' lines, most of them
             break
-        if all(not _same_line(line, other, min_gap, binary.shape) for other in kept):
-            kept.append(line)
     return np.array(kept) if kept else np.empty((0, 2))
 
 
@@ -278,10 +284,15 @@ def _split_families(lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Two direction families by 2-means on the doubled angle (so θ and θ+π agree)."""
     if len(lines) < 2:
         return lines, np.empty((0, 2))
-    doubled = np.column_stack([np.cos(2 * lines[:, 1]), np.sin(2 * lines[:, 1])]).astype(np.float32)
-    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 50, 1e-4)
-    _, labels, centres = cv2.kmeans(doubled, 2, None, criteria, 5, cv2.KMEANS_PP_CENTERS)
-    labels = labels.ravel()
+    # Deterministic 2-means: start from the strongest line's direction and the line least like it.
+    doubled = np.column_stack([np.cos(2 * lines[:, 1]), np.sin(2 * lines[:, 1])])
+    centres = np.array([doubled[0], doubled[np.argmax(np.linalg.norm(doubled - doubled[0], axis=1))]])
+    for _ in range(20):
+        labels = np.argmin(np.linalg.norm(doubled[:, None, :] - centres[None], axis=2), axis=1)
+        new = np.array([doubled[labels == k].mean(axis=0) if np.any(labels == k) else centres[k] for k in (0, 1)])
+        if np.allclose(new, centres):
+            break
+        centres = new
     # Drop lines that sit between the two directions (diagonals, stone tangents at odd angles).
     spread = np.linalg.norm(doubled - centres[labels], axis=1)
     ok = spread < 0.5
@@ -354,6 +365,9 @@ def _ransac_lattice(fam_a: np.ndarray, fam_b: np.ndarray, points: np.ndarray, ev
             corners = np.array([quad[0, 0], quad[1, 0], quad[1, 1], quad[0, 1]])
             if not np.all(np.isfinite(corners)):
                 continue
+            sides = np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1)
+            if sides.min() < MIN_PITCH_PX:  # two sightings of one line, not neighbouring lines
+                continue
             h = cv2.getPerspectiveTransform(unit.astype(np.float32), corners.astype(np.float32)).astype(np.float64)
             try:
                 near, uv = _lattice_inliers(h, points, INLIER_TOLERANCE)
@@ -363,24 +377,40 @@ def _ransac_lattice(fam_a: np.ndarray, fam_b: np.ndarray, points: np.ndarray, ev
     hypotheses.sort(key=lambda item: -item[0])
     refined = []
     for _, h in hypotheses[:15]:
-        for _ in range(4):  # grow: refit on all inliers, then look again
-            near, uv = _lattice_inliers(h, points, INLIER_TOLERANCE)
-            if _support(near, uv) < 8:
-                break
-            refit, _ = cv2.findHomography(uv[near], points[near], 0)
-            if refit is None:
-                break
-            h = refit
-        near, uv = _lattice_inliers(h, points, INLIER_TOLERANCE)
+        try:
+            refined_h = _grow(h, points)
+            near, uv = _lattice_inliers(refined_h, points, INLIER_TOLERANCE)
+        except np.linalg.LinAlgError:  # collapsed onto a line: not a lattice
+            continue
         support = _support(near, uv)
-        if support >= 8:
-            refined.append((support, h, uv[near], points[near]))
+        if support >= 8 and _pitch_px(refined_h, np.median(uv[near], axis=0)) >= MIN_PITCH_PX:
+            refined.append((support, refined_h, uv[near], points[near]))
     if not refined:
         return None
     top = max(r[0] for r in refined)
     contenders = [r for r in refined if r[0] >= 0.6 * top]
     best = max(contenders, key=lambda r: (_lattice_contrast(evidence, r[1], r[2]), r[0]))
     return best[1], best[2], best[3]
+
+
+def _pitch_px(h: np.ndarray, at: np.ndarray) -> float:
+    """The smaller of the two lattice steps in pixels at lattice point `at`."""
+    probe = np.array([at, at + (1, 0), at + (0, 1)], dtype=np.float64).reshape(-1, 1, 2)
+    px = cv2.perspectiveTransform(probe, h).reshape(-1, 2)
+    return float(min(np.linalg.norm(px[1] - px[0]), np.linalg.norm(px[2] - px[0])))
+
+
+def _grow(h: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Refit on all inliers, then look again (a few rounds): the lattice spreads from one cell."""
+    for _ in range(4):
+        near, uv = _lattice_inliers(h, points, INLIER_TOLERANCE)
+        if _support(near, uv) < 8:
+            break
+        refit, _ = cv2.findHomography(uv[near], points[near], 0)
+        if refit is None:
+            break
+        h = refit
+    return h
 
 
 def _lattice_contrast(evidence: np.ndarray, h: np.ndarray, uv: np.ndarray) -> float:
