@@ -26,7 +26,9 @@ def test_19x19_reads_exactly(tilt, turn, fill, seed):
     assert len(lines) == 19 and all(len(line.split(" ")) == 19 for line in lines)
 
 
-@pytest.mark.parametrize(("tilt", "turn", "fill", "seed"), [(0, 0, 0.4, 3), (35, 15, 0.5, 4), (25, -30, 0.2, 5)])
+@pytest.mark.parametrize(
+    ("tilt", "turn", "fill", "seed"), [(0, 0, 0.4, 3), (35, 15, 0.5, 4), (25, -30, 0.2, 5), (30, -40, 0.6, 14)]
+)
 def test_9x9_reads_exactly(tilt, turn, fill, seed):
     spec = grid_board(9, 9, True)
     stones = sy.random_position(spec, np.random.default_rng(seed), fill=fill)
