@@ -99,6 +99,9 @@ def accuracy(region: str, frames: int, seed: int = 0) -> dict[str, Any]:
                     stats["hidden_confident_wrong"] += (not right) and cell.confidence > 0.8
                     continue
                 stats["cells"] += 1
+                if cell.confidence >= 0.5:
+                    stats["sure"] += 1
+                    stats["sure_wrong"] += not right
                 if right:
                     confusion[(label, label)] += 1
                     continue
@@ -120,6 +123,8 @@ def accuracy(region: str, frames: int, seed: int = 0) -> dict[str, Any]:
         "cell_error_rate": stats["wrong"] / cells,
         "boards_exact": stats["boards_exact"] / max(stats["frames"], 1),
         "confident_wrong": stats["confident_wrong"],
+        "sure_share": stats["sure"] / cells,  # visible cells read with confidence ≥ 0.5
+        "sure_error_rate": stats["sure_wrong"] / max(stats["sure"], 1),
         "hidden_cells": stats["hidden"],
         "hidden_share": stats["hidden"] / max(stats["hidden"] + stats["cells"], 1),
         "hidden_confident_wrong": stats["hidden_confident_wrong"],
@@ -190,7 +195,8 @@ def _print_accuracy(r: dict[str, Any]) -> None:
     print(f"{r['region']}: {r['frames']} frames, {r['visible_cells']} visible cells: "
           f"cell error {100 * r['cell_error_rate']:.2f} % (target ≤ 0.2 %), "
           f"boards exact {100 * r['boards_exact']:.1f} % (target ≥ 98 %), "
-          f"confident wrong {r['confident_wrong']}; hidden cells {100 * r['hidden_share']:.1f} % "
+          f"confident wrong {r['confident_wrong']}; read with confidence ≥ 0.5: {100 * r['sure_share']:.1f} % "
+          f"of cells, {100 * r['sure_error_rate']:.2f} % of them wrong; hidden cells {100 * r['hidden_share']:.1f} % "
           f"(confident wrong {r['hidden_confident_wrong']}); read {r['read_ms_median']:.0f} ms")
     errors = {k: v for k, v in r["confusion"].items() if k.split(" -> ")[0] != k.split(" -> ")[1]}
     for key, count in sorted(errors.items(), key=lambda kv: -kv[1])[:12]:
