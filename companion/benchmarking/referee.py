@@ -178,6 +178,18 @@ def _env() -> dict:
     return env
 
 
+def confirmed_count(output: str) -> int:
+    """How many moves the run had confirmed when it stopped, from its printed lines (an undo takes
+    moves back, a resume starts from the journal's count)."""
+    count = 0
+    for line in output.splitlines():
+        for pattern in (r"✓ move (\d+):", r"\((\d+) moves confirmed\)", r"resumed the game from the journal at move (\d+)"):
+            found = re.search(pattern, line)
+            if found:
+                count = int(found.group(1))
+    return count
+
+
 def _collect(stream, lines: list[str]) -> None:
     lines.extend(iter(stream.readline, ""))
 
@@ -209,7 +221,7 @@ def part_kill(game: str, kills: int, seed: int) -> dict:
             proc.wait()
             reader.join(timeout=5)
             buffer = "".join(lines)
-            announced = max((int(m.group(1)) for m in re.finditer(r"✓ move (\d+):", buffer)), default=0)
+            announced = confirmed_count(buffer)
             journal = Journal(state_dir / "demo-journal.sqlite")
             game_id = journal.latest_game_id(running_only=False)
             stored = len(journal.load_game(game_id).moves) if game_id is not None else 0
@@ -217,6 +229,8 @@ def part_kill(game: str, kills: int, seed: int) -> dict:
             checked_moves += announced
             if stored < announced:
                 lost += announced - stored
+                print(f"  kill {done_kills}: printed {announced} confirmed moves, journal holds {stored}",
+                      file=sys.stderr, flush=True)
             if finished or "game over: yes" in buffer:
                 games_finished += 1
                 for name in os.listdir(state_dir):

@@ -67,7 +67,7 @@ class Console:
             options = "; ".join(f"{i + 1}) {text}" for i, text in enumerate(_distinct(event.candidates, lang)))
             self._line(f"  ? {event.question.render(lang)} {options}")
         elif isinstance(event, OverrideRecorded):
-            self._line(f"  ⚑ {event.action}: {event.detail.render(lang)}")
+            self._line(f"  ⚑ {event.action}: {event.detail.render(lang)} ({n} moves confirmed)")
         elif isinstance(event, GameOver):
             self._line(f"  ★ game over after {n} moves")
         elif isinstance(event, GameResumed):
