@@ -72,8 +72,8 @@ class Harness:
         """A touch down and up at the middle of a widget (or of the widget with that text)."""
         from kivy.tests.common import UnitTestTouch
 
+        self.frame(2)  # nested layouts settle over a couple of frames after a re-render
         widget = self.find(target) if isinstance(target, str) else target
-        self.frame(1)
         x, y = widget.to_window(widget.center_x, widget.center_y)
         touch = UnitTestTouch(x, y)
         touch.touch_down()

@@ -288,3 +288,15 @@ def test_a_screen_that_fails_to_build_says_so_instead_of_taking_the_kiosk_down(h
     assert "This screen could not be shown." in harness.texts()
     harness.tap("Back to the game")
     assert harness.app.manager.current == "live"
+
+
+def test_camera_misread_lets_the_players_pick_the_real_move(harness):
+    harness.app.start_game(_babylon())
+    harness.fake.find_violation()
+    harness.app.poll_feed()
+    harness.tap("The camera misread: choose what happened")
+    assert "What really happened?" in harness.texts()
+    harness.tap("Place a tile on r5c5 r5c6 r6c5 r6c6 at level 1")
+    name, (move,) = harness.fake.calls[-1]
+    assert name == "correct" and move.cells == ("r5c5", "r5c6", "r6c5", "r6c6")
+    assert harness.app.session.pending_violation is None

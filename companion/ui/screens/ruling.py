@@ -4,6 +4,9 @@ candidate moves to choose from."""
 
 from __future__ import annotations
 
+import itertools
+import logging
+
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
 
@@ -16,17 +19,28 @@ from ..topdown import picture_for
 from ..widgets import BoardPicture, CameraPicture, Panel
 from .base import CompanionScreen
 
+CORRECTIONS = 12  # legal moves offered when the camera misread; more would not fit a finger's patience
+log = logging.getLogger(__name__)
+
 
 class RulingScreen(CompanionScreen):
     screen_name = "ruling"
     uses_session = True
+
+    def __init__(self, app, **kwargs):
+        super().__init__(app, **kwargs)
+        self.correcting = False  # showing the moves the players can pick when the camera misread
+
+    def on_pre_enter(self, *args):
+        self.correcting = False
+        super().on_pre_enter(*args)
 
     def build_content(self):
         session = self.app.session
         if session.question is not None:
             return self._question()
         if session.pending_violation is not None:
-            return self._violation()
+            return self._corrections() if self.correcting else self._violation()
         box = BoxLayout(orientation="vertical", spacing=self.s.pad)
         box.add_widget(self.heading(self.t(N_("No open ruling."))))
         box.add_widget(BoxLayout())
@@ -55,6 +69,9 @@ class RulingScreen(CompanionScreen):
         buttons.add_widget(self.button(self.t(N_("Override: the move stands")), lambda: self.app.act(controls.override), color=theme.WARN))
         buttons.add_widget(self.button(self.t(N_("Undo")), lambda: self.app.act(controls.undo)))
         left.add_widget(buttons)
+        if session.state is not None:
+            left.add_widget(self.button(self.t(N_("The camera misread: choose what happened")), self._start_correcting,
+                                        size=s.small, height=round(s.touch * 0.8)))
         body.add_widget(left)
 
         board = picture_for(session.state, None, session.game)
@@ -86,6 +103,38 @@ class RulingScreen(CompanionScreen):
         box.add_widget(self.label(self.t(N_("Rule {rule}"), rule=violation.rule_id), s.small, bold=True, color=theme.WARN))
         box.add_widget(self.label(self.r(location(violation.rule_id)), s.small, color=theme.MUTED))
         return box
+
+    def _start_correcting(self) -> None:
+        self.correcting = True
+        self.render()
+
+    def _corrections(self):
+        """The legal moves from the confirmed position: the players tap the one they really made."""
+        s = self.s
+        box = BoxLayout(orientation="vertical", spacing=s.pad)
+        box.add_widget(self.label(self.t(N_("What really happened?")), s.huge, bold=True, color=theme.WARN))
+        scroll = ScrollView(do_scroll_x=False)
+        moves = BoxLayout(orientation="vertical", spacing=s.pad, size_hint_y=None)
+        moves.bind(minimum_height=moves.setter("height"))
+        for move in self._candidate_moves():
+            moves.add_widget(self.button(self.r(move.describe()), lambda m=move: self.app.act(self.app.controls.correct, m),
+                                         color=theme.ACCENT))
+        scroll.add_widget(moves)
+        box.add_widget(scroll)
+        box.add_widget(self.button(self.t(N_("Back")), self._stop_correcting))
+        return box
+
+    def _candidate_moves(self) -> list:
+        state = self.app.session.state
+        try:
+            return list(itertools.islice(state.legal_moves(), CORRECTIONS))
+        except Exception:  # an engine bug must not hide the ruling's other buttons
+            log.exception("legal_moves failed")
+            return []
+
+    def _stop_correcting(self) -> None:
+        self.correcting = False
+        self.render()
 
     def _question(self):
         s = self.s
