@@ -300,3 +300,14 @@ def test_camera_misread_lets_the_players_pick_the_real_move(harness):
     name, (move,) = harness.fake.calls[-1]
     assert name == "correct" and move.cells == ("r5c5", "r5c6", "r6c5", "r6c6")
     assert harness.app.session.pending_violation is None
+
+
+def test_tapping_a_seat_number_moves_the_player_one_seat_up(harness):
+    home = harness.app.screens["home"]
+    home.names[:3] = ["Aiko", "Ben", "Chen"]
+    home.render()
+    harness.tap("3")
+    assert home.player_names() == ("Aiko", "Chen", "Ben")
+    assert home.flowers[:3] == [0, 2, 1]  # each player keeps their flower
+    harness.tap("1")  # the start player moves to the last seat
+    assert home.player_names() == ("Ben", "Chen", "Aiko")

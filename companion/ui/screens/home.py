@@ -64,6 +64,13 @@ class HomeScreen(CompanionScreen):
         self.flowers[seat] = flower
         self.render()
 
+    def move_up(self, seat: int) -> None:
+        """Seat order is play order (seat 1 starts): move this player one seat earlier."""
+        other = (seat - 1) % self.count
+        for values in (self.names, self.flowers):
+            values[seat], values[other] = values[other], values[seat]
+        self.render()
+
     def player_names(self) -> tuple[str, ...]:
         return tuple(self.names[s].strip() or self.t(N_("Player {n}"), n=s + 1) for s in range(self.count))
 
@@ -116,6 +123,8 @@ class HomeScreen(CompanionScreen):
             seats.add_widget(self._seat_row(seat))
         scroll.add_widget(seats)
         right.add_widget(scroll)
+        right.add_widget(self.label(self.t(N_("Seat 1 starts. Tap a seat number to move that player one seat up.")),
+                                    s.small, color=theme.MUTED))
         right.add_widget(self.button(self.t(N_("Start the game")), self.start, color=theme.OK, size=s.large))
         body.add_widget(right)
         return body
@@ -127,8 +136,8 @@ class HomeScreen(CompanionScreen):
     def _seat_row(self, seat: int) -> BoxLayout:
         s = self.s
         row = BoxLayout(spacing=s.pad, size_hint_y=None, height=s.touch)
-        row.add_widget(Btn(str(seat + 1), None, height=s.touch, size=s.large, color=theme.seat_colour(seat),
-                           size_hint_x=None, width=s.touch))
+        row.add_widget(Btn(str(seat + 1), lambda: self.move_up(seat), height=s.touch, size=s.large,
+                           color=theme.seat_colour(seat), size_hint_x=None, width=s.touch))
         entry = TextInput(text=self.names[seat], hint_text=self.t(N_("Player {n}"), n=seat + 1), multiline=False,
                           font_size=s.large, write_tab=False, padding=(s.pad, s.pad * 1.5))
         entry.bind(text=lambda _w, value, seat=seat: self.names.__setitem__(seat, value))
