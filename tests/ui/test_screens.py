@@ -19,7 +19,12 @@ def on_screen(harness, widget) -> bool:
     return 0 <= x <= harness.window.width and 0 <= y <= harness.window.height
 
 
+MIN_TARGET = 44  # px: about 8.4 mm on the 7-inch display (800 px across 154 mm)
+
+
 def check_every_screen(width: int, height: int, languages, names=None) -> None:
+    from kivy.uix.button import Button
+
     from companion.ui.harness import Harness
 
     for lang in languages:
@@ -33,6 +38,9 @@ def check_every_screen(width: int, height: int, languages, names=None) -> None:
                 assert harness.app.manager.current == screen, name
                 texts = harness.texts()
                 assert len(texts) >= 5, (name, lang, texts)
+                small = [(w.text, tuple(w.size)) for w in harness.widgets()
+                         if isinstance(w, Button) and w.opacity and (w.height < MIN_TARGET or w.width < MIN_TARGET)]
+                assert not small, (name, lang, small)  # fingers, not mice
                 if lang != "en":  # really translated, not English under a CJK navigation bar
                     assert any(ord(ch) > 0x3000 for t in texts if t not in ("日本語", "繁體中文") for ch in t), (name, lang)
         finally:

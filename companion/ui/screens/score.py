@@ -70,7 +70,7 @@ class ScoreScreen(CompanionScreen):
     def _table(self, sheet: ScoreSheet):
         s = self.s
         players = sheet.players
-        row_height = round(s.touch * 0.7)
+        row_height = round(s.touch * 0.8)  # a finger-sized number to tap
         rows = BoxLayout(orientation="vertical", spacing=2, size_hint_y=None)
         rows.bind(minimum_height=rows.setter("height"))
 
