@@ -319,3 +319,23 @@ def test_tapping_a_seat_number_moves_the_player_one_seat_up(harness):
     assert home.flowers[:3] == [0, 2, 1]  # each player keeps their flower
     harness.tap("1")  # the start player moves to the last seat
     assert home.player_names() == ("Ben", "Chen", "Aiko")
+
+
+def test_score_sheet_for_ten_players_keeps_fingers_sized_numbers(harness):
+    from kivy.uix.button import Button
+
+    from companion.games.api import Message, ScoreLine, ScoreSheet
+    from companion.referee.events import GameOver
+
+    players = tuple(f"P{n}" for n in range(1, 11))
+    lines = tuple(ScoreLine(p, "team", Message.of("Winning team"), "babel.end.complete", int(p < 9)) for p in range(10))
+    sheet = ScoreSheet("babel", players, lines, final=True)
+    harness.fake.feed.push(GameOver("babel", 40, sheet, sheet.leaders()))
+    harness.app.poll_feed()
+    assert harness.app.manager.current == "score"
+    score = harness.app.screens["score"]
+    numbers = [w for w in harness.widgets(score) if isinstance(w, Button) and w.text in ("0", "1")]
+    assert len(numbers) == 10
+    assert all(w.width >= MIN_TARGET and w.height >= MIN_TARGET for w in numbers)
+    assert "Shared victory: P1, P2, P3, P4, P5, P6, P7, P8, P9" in harness.texts()
+    assert "babel.end.complete" in harness.texts()

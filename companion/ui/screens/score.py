@@ -68,6 +68,8 @@ class ScoreScreen(CompanionScreen):
         return banner
 
     def _table(self, sheet: ScoreSheet):
+        if len(sheet.players) > 4:  # 5 to 10 players: a row each, or the columns get too thin to tap
+            return self._table_by_player(sheet)
         s = self.s
         players = sheet.players
         row_height = round(s.touch * 0.8)  # a finger-sized number to tap
@@ -114,6 +116,38 @@ class ScoreScreen(CompanionScreen):
         table.add_widget(scroll)
         table.add_widget(footer)
         return table
+
+    def _table_by_player(self, sheet: ScoreSheet):
+        """One row per player, one column per score pad category (these games have few)."""
+        s = self.s
+        categories = sheet.categories()
+        row_height = round(s.touch * 0.8)
+        rows = BoxLayout(orientation="vertical", spacing=2, size_hint_y=None)
+        rows.bind(minimum_height=rows.setter("height"))
+        share = 0.6 / (len(categories) + 1)
+
+        header = BoxLayout(spacing=2, size_hint_y=None, height=row_height)
+        header.add_widget(Txt(self.t(N_("Player")), s.small, color=theme.MUTED, grow=False, size_hint_x=0.4))
+        for category in categories:
+            first = next(line for line in sheet.lines if line.category == category)
+            label = self._two_lines(self.r(first.label), first.rule_id, theme.TEXT)
+            label.size_hint_x = share
+            header.add_widget(label)
+        header.add_widget(Txt(self.t(N_("Total")), s.small, bold=True, grow=False, halign="center", size_hint_x=share))
+        rows.add_widget(header)
+        for player, name in enumerate(sheet.players):
+            line = BoxLayout(spacing=2, size_hint_y=None, height=row_height)
+            line.add_widget(Txt(name, s.body, bold=True, color=theme.seat_colour(player), grow=False, shorten=True,
+                                size_hint_x=0.4))
+            for category in categories:
+                points = sum(ln.points for ln in sheet.lines if ln.player == player and ln.category == category)
+                line.add_widget(Btn(str(points), lambda p=player, c=category: self.select(p, c), size=s.body,
+                                    height=row_height, selected=self.selected == (player, category), size_hint_x=share))
+            line.add_widget(Txt(str(sheet.total(player)), s.large, bold=True, grow=False, halign="center", size_hint_x=share))
+            rows.add_widget(line)
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(rows)
+        return scroll
 
     def _two_lines(self, text: str, rule_id: str, color) -> BoxLayout:
         """A score pad label with its rule id in small print underneath."""
