@@ -58,3 +58,9 @@ def test_screenshot_module_writes_a_real_picture(tmp_path):
     written = take_all(tmp_path, sizes=((800, 480),), languages=("ja",), shots=["ruling"])
     assert [p.name for p in written] == ["ruling-ja-800x480.png"]
     assert blankness(written[0]) is None
+
+
+def test_the_index_shows_every_committed_screenshot():
+    index = (DOCS / "README.md").read_text(encoding="utf-8")
+    for name, lang, (width, height) in EXPECTED:
+        assert f"({name}-{lang}-{width}x{height}.png)" in index

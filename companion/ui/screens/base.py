@@ -23,7 +23,6 @@ log = logging.getLogger(__name__)
 
 class CompanionScreen(Screen):
     screen_name = ""
-    nav_title = ""  # msgid of the navigation button, "" for screens reached otherwise
     uses_session = False  # re-render when an event arrives while showing
 
     def __init__(self, app: CompanionApp, **kwargs):
