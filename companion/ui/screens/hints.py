@@ -18,8 +18,16 @@ class HintsScreen(CompanionScreen):
     screen_name = "hints"
     uses_session = True
 
+    def __init__(self, app, **kwargs):
+        super().__init__(app, **kwargs)
+        self._cached: tuple[object, list[Suggestion]] | None = None
+
     def suggestions(self) -> list[Suggestion]:
-        return suggestions(self.app.session.state, SUGGESTIONS)
+        """Searched once per position: states are immutable, and a search can take 0.4 s."""
+        state = self.app.session.state
+        if self._cached is None or self._cached[0] is not state:
+            self._cached = (state, suggestions(state, SUGGESTIONS))
+        return self._cached[1]
 
     def build_content(self):
         s = self.s
