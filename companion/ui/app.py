@@ -19,6 +19,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from ..i18n import LANGUAGES, N_, normalise_language
 from . import theme
 from .controller import EventFeed, GameSetup, RefereeControls
+from .fonts import register_default_font
 from .screens import SCREENS
 from .screens.base import CompanionScreen
 from .session import Session
@@ -51,6 +52,7 @@ class CompanionApp(App):
         return theme.sizes_for(Window.height)
 
     def build(self):
+        register_default_font()  # again, in case the caller skipped kivy_env.prepare: never tofu
         Window.clearcolor = theme.BACKGROUND
         root = BoxLayout(orientation="vertical")
         self.nav = Panel(theme.PANEL, size_hint_y=None, height=self.sizes.bar, spacing=2, padding=2)
