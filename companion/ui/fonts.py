@@ -48,7 +48,8 @@ def register_default_font(path: Path | None = None) -> Path:
     from kivy.core.text import DEFAULT_FONT, LabelBase
 
     path = path or find_cjk_font()
-    LabelBase.register(DEFAULT_FONT, str(path))
+    bold = path.with_name(path.name.replace("Regular", "Bold"))  # Noto ships both weights side by side
+    LabelBase.register(DEFAULT_FONT, str(path), fn_bold=str(bold) if bold != path and bold.is_file() else None)
     return path
 
 

@@ -69,9 +69,6 @@ class RulingScreen(CompanionScreen):
         buttons.add_widget(self.button(self.t(N_("Override: the move stands")), lambda: self.app.act(controls.override), color=theme.WARN))
         buttons.add_widget(self.button(self.t(N_("Undo")), lambda: self.app.act(controls.undo)))
         left.add_widget(buttons)
-        if session.state is not None:
-            left.add_widget(self.button(self.t(N_("The camera misread: choose what happened")), self._start_correcting,
-                                        size=s.small, height=round(s.touch * 0.8)))
         body.add_widget(left)
 
         board = picture_for(session.state, None, session.game)
@@ -85,6 +82,9 @@ class RulingScreen(CompanionScreen):
             camera.show(spot)
             picture.add_widget(camera)
         picture.add_widget(BoardPicture(board, cells, font=s.small * 0.8))
+        if session.state is not None:  # beside the pictures: what the camera saw may be wrong
+            picture.add_widget(self.button(self.t(N_("The camera misread: choose what happened")), self._start_correcting,
+                                           size=s.small, height=s.touch))
         if others:
             picture.add_widget(self.label(", ".join(others), s.small))
         body.add_widget(picture)
