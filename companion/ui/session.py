@@ -114,6 +114,8 @@ class Session:
         return None
 
     def _set_state(self, state: GameState) -> None:
+        if self.winners is not None and not state.is_over:
+            self.winners = None  # a new game (or an undone ending) is under way again
         self.state = state
         self.players = state.players
         self.current_player = state.current_player

@@ -3,7 +3,7 @@
 from companion.games.api import Message
 from companion.referee.events import OverrideRecorded, SourceStatus
 from companion.ui.controller import EventFeed, GameSetup, RefereeControls
-from companion.ui.fake import DEMO_PLAYERS, FakeReferee
+from companion.ui.fake import DEMO_PLAYERS, DemoState, FakeReferee
 from companion.ui.session import HISTORY_LIMIT, Session
 
 
@@ -137,3 +137,15 @@ def test_repeated_source_status_changes_nothing_shown():
     assert session.revision == revision  # the app skips re-rendering
     session.apply(SourceStatus("babylon", 3, "still"))
     assert session.revision == revision + 1
+
+
+def test_a_move_after_the_end_clears_the_result():
+    fake, session = started()
+    fake.end_game()
+    run(fake, session)
+    assert session.over
+    fake.undo()  # the fake's undo keeps the finished state: still over
+    fake.state = DemoState(DEMO_PLAYERS)
+    fake.play_move()
+    run(fake, session)
+    assert not session.over and session.current_player == 1
