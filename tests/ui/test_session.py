@@ -144,7 +144,7 @@ def test_a_move_after_the_end_clears_the_result():
     fake.end_game()
     run(fake, session)
     assert session.over
-    fake.undo()  # the fake's undo keeps the finished state: still over
+    fake.undo()  # the override alone does not reopen the game
     fake.state = DemoState(DEMO_PLAYERS)
     fake.play_move()
     run(fake, session)
