@@ -13,7 +13,7 @@ class Harness:
     """One app on the (single) Kivy window; a new Harness replaces the previous app's widgets."""
 
     def __init__(self, width: int = 800, height: int = 480, lang: str = "en", controls=None):
-        prepare(width, height)
+        prepare(width, height, fullscreen=False)
         from kivy.base import EventLoop
         from kivy.core.window import Window
 

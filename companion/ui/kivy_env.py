@@ -6,11 +6,25 @@ import os
 from pathlib import Path
 
 
-def prepare(width: int = 800, height: int = 480, fullscreen: bool = False) -> Path:
+def configured_fullscreen() -> bool:
+    """[ui] fullscreen of the configuration (true by default: the kiosk); a window if unreadable."""
+    from ..config import load_config
+    from ..errors import CompanionError
+
+    try:
+        return bool(load_config().get("ui", "fullscreen"))
+    except CompanionError:
+        return False
+
+
+def prepare(width: int = 800, height: int = 480, fullscreen: bool | None = None) -> Path:
     """Set window size and input options, keep Kivy off our command line, register the CJK font.
 
-    Returns the font file in use. Call once, before importing companion.ui.app.
+    `fullscreen=None` follows the configuration's [ui] fullscreen. Returns the font file in use.
+    Call once, before importing companion.ui.app.
     """
+    if fullscreen is None:
+        fullscreen = configured_fullscreen()
     os.environ.setdefault("KIVY_NO_ARGS", "1")  # our CLI (and pytest) own sys.argv, not Kivy
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")  # Kivy logs to its file; our log stays readable
     # Kivy's default log mode takes over the root logger (reformatting everyone's log lines, and

@@ -98,7 +98,7 @@ def test_every_character_the_ui_code_shows_has_a_glyph():
 def test_kivy_draws_tofu_exactly_for_characters_outside_the_cmap():
     from companion.ui.kivy_env import prepare
 
-    prepare()
+    prepare(fullscreen=False)
     from kivy.base import EventLoop
     from kivy.core.text import Label as CoreLabel
 
