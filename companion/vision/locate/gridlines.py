@@ -151,9 +151,26 @@ def _check_plausible(h: np.ndarray, n_u: int, n_v: int, shape: tuple[int, ...], 
         raise LocateError("the line grid found has cells far from square: not this board (too many "
                           "lines hidden by stones?); place it by markers or corners instead")
     uv = np.array([[u, v] for u in range(n_u) for v in range(n_v)], np.float64)
-    if _lattice_contrast(evidence, h, uv) <= 0:
+    if _lattice_contrast(evidence, h, uv) <= 0 or _share_of_lines_on_lines(evidence, h, n_u, n_v) < MIN_LINES_ON_LINES:
         raise LocateError("the line grid found does not lie on the board's lines; place it by markers "
                           "or corners instead")
+
+
+MIN_LINES_ON_LINES = 0.8  # share of the grid's lines that must each lie on a line in the picture
+
+
+def _share_of_lines_on_lines(evidence: np.ndarray, h: np.ndarray, n_u: int, n_v: int) -> float:
+    """Share of the board's lines with more line evidence on them than half a pitch to either
+    side: a grid stretched or shifted off the picture's lines fails many of them."""
+    good = total = 0
+    for axis, count, other in ((0, n_u, n_v), (1, n_v, n_u)):
+        for k in range(count):
+            on = _line_strength(evidence, h, k, axis, 0, other - 1)
+            beside = max(_line_strength(evidence, h, k - 0.5, axis, 0, other - 1),
+                         _line_strength(evidence, h, k + 0.5, axis, 0, other - 1))
+            good += on > beside
+            total += 1
+    return good / total
 
 
 ORIENTATIONS = 12  # directions the oriented line filter tries (every 15°)
@@ -476,14 +493,22 @@ def _subdivide(evidence: np.ndarray, h: np.ndarray, uv: np.ndarray) -> np.ndarra
 
 
 def _best_window(evidence: np.ndarray, h: np.ndarray, indices: np.ndarray, count: int, axis: int, other: np.ndarray) -> int:
-    """First line index of the `count` consecutive lattice lines with the most line evidence."""
+    """First line index of the `count` consecutive lattice lines that stand out most.
+
+    Each line scores its evidence minus the stronger of the two places half a pitch beside it:
+    a real line partly hidden by stones still stands out from its surroundings, a lattice line
+    past the board's edge (background, or the board's rim) does not.
+    """
     lo, hi = int(indices.min()), int(indices.max())
     span_lo, span_hi = float(np.min(other)), float(np.max(other))
     candidates = range(lo - count + 1 if hi - lo + 1 < count else lo, max(lo, hi - count + 1) + 1)
-    strength = {}
+    stand_out = {}
     for k in range(min(candidates), max(candidates) + count):
-        strength[k] = _line_strength(evidence, h, k, axis, span_lo, span_hi)
-    scores = {start: sum(strength[k] for k in range(start, start + count)) for start in candidates}
+        on = _line_strength(evidence, h, k, axis, span_lo, span_hi)
+        beside = max(_line_strength(evidence, h, k - 0.5, axis, span_lo, span_hi),
+                     _line_strength(evidence, h, k + 0.5, axis, span_lo, span_hi))
+        stand_out[k] = on - beside
+    scores = {start: sum(stand_out[k] for k in range(start, start + count)) for start in candidates}
     return max(scores, key=lambda start: (scores[start], -abs(start - lo)))
 
 
