@@ -53,6 +53,7 @@ class DemoScript:
         self.rng = random.Random(self.seed)
         self.tick = 0
         self.intent: Move | None = None  # what the players are doing off the record (a correction)
+        self.last_truth: ExpectedView | None = None  # what the table really shows (for the twin)
 
     def states(self) -> list[GameState]:
         states = [self.initial]
@@ -76,6 +77,7 @@ class DemoScript:
             if n >= (count or self.plan.stills):
                 extra += 1
             self.tick += 1
+            self.last_truth = view
             yield Scene("still", read_view(view, self.rng, self.noise, self.tick, self.tick), note=note)
 
     def scenes(self) -> Iterator[Scene]:

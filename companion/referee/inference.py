@@ -227,7 +227,9 @@ def decide(explanations: list[Explanation], margin: float = math.log(8),
            min_confidence: float = 0.6) -> Decision:
     """Turn ranked explanations into one ruling. Among near-equal readings a legal move wins.
 
-    Legal readings whose changed cells are all read surely are "confident": one of them is
+    A legal reading that no other reading comes near is accepted even if some of its cells are
+    read unsurely (the rules pick it out). Otherwise legal readings whose changed cells are all
+    read surely are "confident": one of them is
     accepted; several that look the same from above (a choice the camera cannot see, e.g. the
     flower of a tile just taken) are asked at once; several that look different are asked after a
     second look. Readings resting on unsure cells only ask when nothing confident competes.
@@ -242,6 +244,8 @@ def decide(explanations: list[Explanation], margin: float = math.log(8),
         moves = [e for e in legal_near if not e.no_change]
         if not moves:
             return Decision("none", legal_near[0])
+        if len(near) == 1:
+            return Decision("accept", moves[0])  # unsure cells, but nothing else comes close
         confident = [e for e in moves if e.weakest >= min_confidence]
         if confident:
             looks = {_view_key(e.view) for e in confident}
@@ -251,6 +255,7 @@ def decide(explanations: list[Explanation], margin: float = math.log(8),
         if best.no_change:
             return Decision("none", best)  # a faint reading of a change: look again
         return Decision("ask", moves[0], tuple(moves))
-    if best.weakest < min_confidence:
+    alone = len(near) == 1 and best.weakest >= min_confidence / 4  # nothing legal comes close
+    if best.weakest < min_confidence and not alone:
         return Decision("wait", best)  # an unsure reading of an illegal action: look again
     return Decision("violation", best)

@@ -42,6 +42,7 @@ class RunOptions:
     max_scenes: int | None = None
     verbose: bool = False
     record: Path | None = None  # write every scene here (scenes.jsonl) for `companion replay`
+    frames: bool = True  # render the simulated table with the twin and read it (where built)
 
 
 @dataclass
@@ -174,7 +175,10 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
     recorder = _recorder(options.record, demo.initial if start == 0 else tracker.state, say)
     session.sinks.append(_simulated_player(session, demo.moves, lambda: script.intent, recorder))
     session.sinks.append(lambda e: result.violations.append(e.ruling.rule_ids) if isinstance(e, ViolationFound) else None)
-    for count, scene in enumerate(paced(script.scenes(), options.speed, stop), start=1):
+    scenes = script.scenes()
+    if options.frames:
+        scenes = _twin_frames(game, scenes, script, options.seed, say, skipped)
+    for count, scene in enumerate(paced(scenes, options.speed, stop), start=1):
         recorder(scene)
         session.handle(scene)
         if console is not None:
@@ -194,6 +198,22 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
         result.picture, result.exports = _finish(tracker, journal, options, say)
     journal.close()
     return result
+
+
+def _twin_frames(game: str, scenes, script, seed: int, say, skipped: list[str]):
+    """The twin draws each scene and the observer reads it, where both are built for the game."""
+    try:
+        from ..demo import twin
+
+        if game not in twin.SUPPORTED:
+            raise NotImplementedError(f"the twin-to-observer path covers {', '.join(twin.SUPPORTED)} only")
+        reader = twin.TwinReader(game, seed)
+    except (ImportError, NotImplementedError, ValueError, CompanionError) as exc:
+        skipped.append(f"rendered frames: {exc}")
+        say(f"companion run: the simulated table is read at the observation level ({exc})")
+        return scenes
+    say("companion run: the digital twin renders the table and the observer reads it")
+    return twin.rendered(scenes, reader, script)
 
 
 def _recorder(directory: Path | None, initial, say) -> Callable[[Scene], None]:
