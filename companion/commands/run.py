@@ -26,6 +26,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--state-dir", type=Path, default=None, help="where the journal and exports go (default: from config)")
     parser.add_argument("--record", type=Path, default=None, metavar="DIR",
                         help="also write every scene to DIR (for companion replay DIR)")
+    parser.add_argument("--no-render", action="store_true",
+                        help="simulated table: skip the twin's rendering and read it at the observation level (faster)")
     parser.add_argument("--max-scenes", type=int, default=None, help=argparse.SUPPRESS)
     parser.set_defaults(handler=handle)
 
@@ -41,7 +43,7 @@ def handle(args: argparse.Namespace, config) -> int:
     options = RunOptions(game=args.game, headless=headless, fresh=args.new, seed=args.seed,
                          speed=args.speed if args.speed is not None else (0.03 if headless else 0.4),
                          state_dir=state_dir, lang=lang, max_scenes=args.max_scenes, verbose=args.verbose > 0,
-                         record=args.record)
+                         record=args.record, frames=not args.no_render)
     source, why = find_camera(config)
     if source is None:
         print(f"companion run: {why}: playing the built-in simulated game", flush=True)

@@ -24,6 +24,7 @@ def run(tmp_path: Path, *args: str, timeout: float = 120) -> subprocess.Complete
                           capture_output=True, text=True, timeout=timeout, env=env, cwd=ROOT)
 
 
+@pytest.mark.slow
 def test_headless_reclamation_game_finishes_catches_the_illegal_action_and_scores(tmp_path):
     done = run(tmp_path, "--game", "reclamation")
     assert done.returncode == 0, done.stderr
@@ -42,12 +43,19 @@ def test_headless_reclamation_game_finishes_catches_the_illegal_action_and_score
     assert len(records) == 2  # the record and its score sheet
 
 
+def test_observation_level_run_catches_the_illegal_action(tmp_path):
+    done = run(tmp_path, "--game", "reclamation", "--no-render")
+    assert done.returncode == 0, done.stderr
+    assert "NOT ALLOWED" in done.stdout and "[reclamation.garden." in done.stdout
+    assert "final score" in done.stdout and "game over: yes" in done.stdout
+
+
 def test_a_stopped_run_resumes_from_the_journal(tmp_path):
-    first = run(tmp_path, "--game", "reclamation", "--max-scenes", "25")
+    first = run(tmp_path, "--game", "reclamation", "--no-render", "--max-scenes", "25")
     assert first.returncode == 0, first.stderr
     confirmed = first.stdout.count("  ✓ move ")
     assert confirmed >= 3
-    second = run(tmp_path, "--game", "reclamation")
+    second = run(tmp_path, "--game", "reclamation", "--no-render")
     assert second.returncode == 0, second.stderr
     assert "resumed the game from the journal at move" in second.stdout
     assert "game over: yes" in second.stdout
@@ -58,7 +66,7 @@ def test_a_corrupt_journal_is_set_aside_and_reported(tmp_path):
     state = tmp_path / "state"
     state.mkdir()
     (state / "demo-journal.sqlite").write_bytes(b"garbage" * 500)
-    done = run(tmp_path, "--game", "reclamation", "--max-scenes", "5")
+    done = run(tmp_path, "--game", "reclamation", "--no-render", "--max-scenes", "5")
     assert done.returncode == 0, done.stderr
     assert "could not be read" in done.stdout and ".corrupt-" in done.stdout
     kept = list(state.glob("demo-journal.sqlite.corrupt-*"))
@@ -76,7 +84,7 @@ def test_headless_babylon_full_game(tmp_path):
 
 def test_a_recorded_run_replays_to_the_same_result(tmp_path):
     record = tmp_path / "rec"
-    done = run(tmp_path, "--game", "reclamation", "--record", str(record))
+    done = run(tmp_path, "--game", "reclamation", "--no-render", "--record", str(record))
     assert done.returncode == 0, done.stderr
     env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"), PYTHONPATH=str(ROOT))
     replayed = subprocess.run([sys.executable, "-m", "companion", "replay", str(record)], capture_output=True,
@@ -90,7 +98,7 @@ def test_a_recorded_run_replays_to_the_same_result(tmp_path):
 
 def test_replay_of_a_broken_recording_names_the_line(tmp_path):
     record = tmp_path / "rec"
-    done = run(tmp_path, "--game", "reclamation", "--record", str(record), "--max-scenes", "3")
+    done = run(tmp_path, "--game", "reclamation", "--no-render", "--record", str(record), "--max-scenes", "3")
     assert done.returncode == 0, done.stderr
     with (record / "scenes.jsonl").open("a") as handle:
         handle.write("{not json\n")
