@@ -38,6 +38,7 @@ class BaubylonObserver:
         heights = [k * dims.pawn_height_mm for k in range(self.top + 1)]
         self.stack = ViewStack(geometry, BAUBYLON, heights, px_per_cell)
         self.near = self.stack.near_sides()
+        self.facing = self.stack.facing_sides()
 
     def _measure(self, image: np.ndarray):
         lab = self.stack.sample_lab(image)
@@ -47,7 +48,7 @@ class BaubylonObserver:
         # The block top's frame, between the space's edge and where a pawn would stand.
         frame = [(r, i) for i, r in enumerate(frame_rects(edge, 0.6, 3.2))]
         ring = [(r, i) for i, r in enumerate(ring_rects(edge, 0.9, 2.5))]
-        block = fit(self.stack, lab, frame, ring, near=self.near)
+        block = fit(self.stack, lab, frame, ring)
         return pawn, block
 
     def calibration_samples(self, image: np.ndarray, expected) -> dict[str, list[np.ndarray]]:
@@ -69,13 +70,15 @@ class BaubylonObserver:
         ground = class_support(profile, block.features, (TABLE, BLOCK, *PAWN_CLASSES))
         pawn_support = class_support(profile, pawn.features, (TABLE, BLOCK, *PAWN_CLASSES))
         max_h = self.dims.max_block_height
+        table = 0.8 * ground[TABLE][0] * block.inside[0]  # the table runs on: no edge to test
+        heights = np.zeros((rows, cols), int)
         block_scores = np.zeros((rows, cols, max_h + 1))
-        block_scores[..., 0] = 0.8 * ground[TABLE][0] * (0.5 + 0.5 * np.clip(block.score[0], 0, 1))
-        # Blocks are 2 pawn heights lying and 4 standing (baubylon.units): a block top is always at
-        # an even height, so odd heights are never candidates.
-        for h in range(2, max_h + 1, 2):
-            block_scores[..., h] = np.clip(block.score[h], 0, 1) * ground[BLOCK][h]
-        heights = block_scores.argmax(axis=-1)
+        for _ in range(3):
+            block_scores = self._block_scores(block, ground[BLOCK], table, heights)
+            new = block_scores.argmax(axis=-1)
+            if np.array_equal(new, heights):
+                break
+            heights = new
         ordered = np.sort(block_scores, axis=-1)
         margin = ordered[..., -1] - ordered[..., -2]
         heights, margin = self._spread_plateaus(heights, margin, block)
@@ -99,6 +102,24 @@ class BaubylonObserver:
                 row.append(CellReading(labels.FIELD, conf, {"height": h, "pawns": pawns}))
             out.append(tuple(row))
         return Observation(self.region, rows, cols, tuple(out), frame_index, timestamp)
+
+    def _block_scores(self, block, support, table, heights) -> np.ndarray:
+        """Scores per block height. Blocks are all one wood: an edge shows only where something
+        else lies beyond it - the table, the camera-facing side of this block above a lower
+        neighbour, or the camera-facing side of a higher neighbour beyond the far edge. Sides
+        towards a neighbour of the same height, a lower one on the far side or a higher one on
+        the near side (which hides this space) are left out. Neighbours' heights: previous pass."""
+        rows, cols = heights.shape
+        max_h = self.dims.max_block_height
+        padded = np.pad(heights, 1, constant_values=0)
+        neighbour = np.stack([padded[:-2, 1:-1], padded[1:-1, 2:], padded[2:, 1:-1], padded[1:-1, :-2]], axis=-1)
+        scores = np.zeros((rows, cols, max_h + 1))
+        scores[..., 0] = table
+        for h in range(2, max_h + 1, 2):  # blocks are 2 (lying) or 4 (standing) pawn heights
+            use = (neighbour == 0) | (self.facing & (neighbour < h)) | (~self.facing & (neighbour > h))
+            ring = np.where(use, block.sides[h], 0.0).max(axis=-1)
+            scores[..., h] = np.clip(block.inside[h] - ring, 0, 1) * support[h]
+        return scores
 
     def _spread_plateaus(self, heights: np.ndarray, margin: np.ndarray, block) -> tuple[np.ndarray, np.ndarray]:
         """Give an unclear space the height of a clear neighbour whose top looks the same in the

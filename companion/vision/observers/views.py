@@ -44,6 +44,16 @@ class ViewStack:
         self.image_size = image_size
         self.nadir = geometry.nadir_xy()
 
+    def facing_sides(self, threshold: float = 0.2) -> np.ndarray:
+        """(rows, cols, 4) True for every side of a cell that faces the camera at all."""
+        cy = (np.arange(self.spec.rows) + 0.5) * self.spec.cell_mm
+        cx = (np.arange(self.spec.cols) + 0.5) * self.spec.cell_mm
+        dx = self.nadir[0] - cx[None, :]
+        dy = self.nadir[1] - cy[:, None]
+        norm = np.maximum(np.hypot(dx, dy), 1e-6)
+        towards = np.stack([-dy / norm, dx / norm, dy / norm, -dx / norm], axis=-1)
+        return towards > threshold
+
     def near_sides(self, span: int = 1, threshold: float = 0.35) -> np.ndarray:
         """(rows', cols', 4) True for the side of each cell (block) that faces the camera most: a
         taller neighbour there can hide the cell, so that side is not evidence. Sides: y−, x+, y+, x−."""
