@@ -247,9 +247,9 @@ class BabylonView(GameView):
             if piece == "statue":
                 groups = [(cell,) for cell in cells]
             else:
-                distance = 2 if piece == "bridge" else 1
-                for a in cells:
-                    for dr, dc in ((0, distance), (distance, 0)):
+                d = 2 if piece == "bridge" else 1
+                for a in cells:  # diagonal pairs too: placed diagonally is an illegal action to call
+                    for dr, dc in ((0, d), (d, 0), (d, d), (d, -d)):
                         b = (a[0] + dr, a[1] + dc)
                         if b in cells:
                             groups.append((a, b))
