@@ -208,8 +208,10 @@ class BabylonView(GameView):
                 belvedere = bool(covered) and _as(obs.cell(*cells[covered[0]]), labels.BELVEDERE) is not None
                 readings = [None if i in covered else r for i, r in enumerate(readings)]
                 fid = f"r{row}c{col}"
-                if any(shown[r][c].label == labels.TILE and shown[r][c].attr("tile") == fid for r, c in cells):
-                    continue  # that tile is already there
+                levels = {r.get("level") for r in readings if r is not None and "level" in r}
+                if any(shown[r][c].label == labels.TILE and shown[r][c].attr("tile") == fid
+                       and shown[r][c].attr("level") in levels for r, c in cells):
+                    continue  # that tile is already there (a tile above one of the same footprint is new)
                 levels = {r.get("level") for r in readings if r is not None}
                 if len(levels) != 1 or None in levels:
                     continue
