@@ -221,6 +221,8 @@ def _floor(mean: np.ndarray) -> np.ndarray:
     calibration (brighter, dimmer, warmer) and for the one-sample classes of a short capture."""
     relative = np.zeros(len(FEATURES))
     relative[:3] = (0.1 * np.abs(mean[:3])) ** 2
+    # A white-balance drift moves a and b in proportion to brightness, even for a neutral grey.
+    relative[1:3] += (0.06 * abs(mean[0])) ** 2
     relative[3:] = (0.3 * np.abs(mean[3:])) ** 2
     return _FLOOR + relative
 
