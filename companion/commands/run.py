@@ -47,13 +47,38 @@ def handle(args: argparse.Namespace, config) -> int:
     source, why = find_camera(config)
     if source is None:
         print(f"companion run: {why}: playing the built-in simulated game", flush=True)
-    else:  # pragma: no cover - needs a camera pipeline on the device
-        raise CompanionError("live camera refereeing is not wired on this build yet")
+    else:
+        from ..referee.camera_run import readable_regions
+
+        reader, _frame = readable_regions(source, args.game, state_dir)
+        if reader.observers:
+            print(f"companion run: camera {source.name}: reading {', '.join(reader.observers)}", flush=True)
+            return _camera(source, reader, options, config, headless)
+        source.close()
+        reasons = "; ".join(f"{r}: {w}" for r, w in reader.skipped.items()) or "no frame"
+        print(f"companion run: camera {source.name} found, but no board of {args.game} can be read "
+              f"({reasons}): playing the built-in simulated game", flush=True)
     if headless:
         if not args.headless:
             print("companion run: no display: running headless", flush=True)
         return _headless(options, config, Console(lang, verbose=options.verbose))
     return _with_screen(options, config)
+
+
+def _camera(source, reader, options, config, headless: bool) -> int:
+    from ..referee.camera_run import run_camera
+    from ..referee.console import Console
+    from ..referee.live import Say, feedback_sink
+
+    console = Console(options.lang, verbose=options.verbose)
+    skipped: list[str] = []
+    feedback = feedback_sink(config, Say(sys.stdout, console), skipped)
+    sinks = [feedback.handle] if feedback is not None else []
+    try:
+        return run_camera(source, reader, options, config, sys.stdout, extra_sinks=sinks, console=console)
+    finally:
+        if feedback is not None:
+            feedback.close()
 
 
 def _headless(options, config, console) -> int:

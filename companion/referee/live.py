@@ -91,17 +91,19 @@ def pick_game(wanted: str, say: Callable[[str], None], skipped: list[str]):
 
 
 def find_camera(config: Any) -> tuple[Any | None, str]:
-    """A live scene source from a real camera, or None and why not."""
+    """An opened real camera (Pi camera, USB webcam, or an image folder/video set in the config),
+    or None and why not. The simulated table is never chosen here: that is the demo's job."""
     if config is not None and config.get("camera", "source") == "sim":
         return None, "the configuration asks for the simulated table ([camera] source = \"sim\")"
     try:
-        from ..vision.sources import open_live_scenes  # type: ignore[attr-defined]
+        from ..vision.sources import SourceError, open_source
     except ImportError:
-        return None, "no camera found (the camera, locator and observer pipeline is not on this build)"
+        return None, "no camera found (the camera sources are not on this build)"
     try:
-        return open_live_scenes(config), ""
-    except CompanionError as exc:
+        opened = open_source(config)
+    except SourceError as exc:
         return None, f"no camera found ({exc})"
+    return opened.source, ""
 
 
 def paced(scenes: Iterable[Scene], seconds: float, stop: threading.Event) -> Iterator[Scene]:

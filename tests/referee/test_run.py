@@ -108,3 +108,20 @@ def test_replay_of_a_broken_recording_names_the_line(tmp_path):
     assert replayed.returncode == 2
     assert "scenes.jsonl: line 4: not valid JSON" in replayed.stderr
     assert "Traceback" not in replayed.stderr
+
+
+def test_a_camera_that_shows_no_readable_board_falls_back_to_the_simulated_table(tmp_path):
+    import cv2
+    import numpy as np
+
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    for i in range(3):
+        cv2.imwrite(str(frames / f"{i:03d}.png"), np.full((240, 320, 3), 90 + i, np.uint8))
+    config = tmp_path / "config" / "companion"
+    config.mkdir(parents=True)
+    (config / "config.toml").write_text(f'[camera]\nsource = "files"\npath = "{frames}"\n')
+    done = run(tmp_path, "--game", "reclamation", "--no-render", "--max-scenes", "3")
+    assert done.returncode == 0, done.stderr
+    assert "found, but no board of reclamation can be read" in done.stdout
+    assert "playing the simulated reclamation game" in done.stdout

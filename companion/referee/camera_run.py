@@ -1,0 +1,137 @@
+"""`companion run` with a real camera: frames → motion gate → locator → observers → referee.
+
+The camera stays open for the whole game. When it stops delivering frames the referee says so
+(SourceStatus "lost"), tries to reopen it every second ("retrying") and carries on where it stood
+once frames come back ("ok"); the game state never depends on the camera being there.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TextIO
+
+from ..errors import CompanionError
+from ..games.api import Message
+from ..games.registry import get as get_spec
+from ..i18n import N_
+from ..vision.types import Frame
+from .console import Console
+from .events import Event, GameResumed
+from .frames import BoardReader
+from .live import RunOptions, Say, _finish, _watchdog_kick, open_journal
+from .session import RefereeSession, Scene
+from .tracker import Tracker
+from .views import view_for
+
+RETRY_SECONDS = 1.0
+
+
+def readable_regions(source: Any, game: str, state_dir) -> tuple[BoardReader, Frame | None]:
+    """Read one frame and set the board reader up on it (which regions can be located and read)."""
+    reader = BoardReader(game, state_dir)
+    try:
+        frame = source.read()
+    except CompanionError:
+        return reader, None
+    if frame is not None:
+        reader.read(frame)
+    return reader, frame
+
+
+def frames_with_reconnect(source: Any, stop: threading.Event, lost: Callable[[str], None]) -> Iterator[Frame | str]:
+    """Frames from the source; "lost" / "retrying" / "ok" markers when it fails and comes back.
+    The end of a recording (read() gives None) ends the stream."""
+    down = False
+    while not stop.is_set():
+        try:
+            frame = source.read()
+        except CompanionError as exc:
+            lost(str(exc))
+            if not down:
+                down = True
+                yield "lost"
+            stop.wait(RETRY_SECONDS)
+            yield "retrying"
+            try:
+                source.close()
+                source.open()
+            except CompanionError:
+                pass
+            continue
+        if frame is None:
+            return
+        if down:
+            down = False
+            yield "ok"
+        yield frame
+
+
+def camera_scenes(items: Iterable[Frame | str], reader: BoardReader, look_again: Callable[[], bool]) -> Iterator[Scene]:
+    """Camera markers become source scenes at once; frames go through the motion gate."""
+    from ..vision.motion import Gate, MotionGate
+
+    gate = MotionGate()
+    for item in items:
+        if isinstance(item, str):
+            if item == "ok":
+                gate.reset()  # the view may have changed while the camera was away
+            yield Scene(item)
+            continue
+        decision = gate.update(item.image)
+        if decision.gate in (Gate.MOVING, Gate.HAND):
+            yield Scene("busy", frame=item, time=item.timestamp)
+        elif decision.read or (decision.gate is Gate.UNCHANGED and look_again()):
+            observations = reader.read(item)
+            if observations:
+                yield Scene("still", observations, frame=item, time=item.timestamp)
+
+
+def run_camera(source: Any, reader: BoardReader, options: RunOptions, config: Any, out: TextIO,
+               extra_sinks: Iterable[Callable[[Event], None]] = (), stop: threading.Event | None = None,
+               console: Console | None = None, on_session: Callable[[RefereeSession], None] | None = None) -> int:
+    stop = stop or threading.Event()
+    say = Say(out, console)
+    game = options.game
+    spec = get_spec(game)
+    view = view_for(game)
+    journal, running = open_journal(options.state_dir / "journal.sqlite", game, None, options.fresh, say)
+    if running is not None:
+        tracker = Tracker.resume(running, view, journal)
+    else:
+        players = tuple(f"P{i + 1}" for i in range(spec.min_players))
+        tracker = Tracker(spec.new_game(players), view, journal=journal)
+    skipped: list[str] = []
+    sinks = [c for c in (console,) if c is not None] + list(extra_sinks)
+    session = RefereeSession(tracker, sinks, kick=_watchdog_kick(say, skipped))
+    if on_session is not None:
+        on_session(session)
+    if running is not None:
+        session.emit(GameResumed(game, len(tracker.moves), tracker.state,
+                                 Message.of(N_("{count} moves replayed from the journal"), count=len(tracker.moves))))
+    for region, why in reader.skipped.items():
+        say(f"companion run: not reading {region}: {why}")
+    items = frames_with_reconnect(source, stop, lambda why: say(f"companion run: camera error: {why}"))
+    try:
+        for scene in camera_scenes(items, reader, lambda: tracker.wants_another_look):
+            session.handle(scene)
+            if console is not None:
+                state = tracker.state
+                who = state.players[state.current_player] if state.current_player is not None else "-"
+                console.progress(f"[{game}] move {len(tracker.moves)} · {who} to play · {scene.kind}")
+            if session.finished or stop.is_set():
+                break
+            time.sleep(0)
+    except KeyboardInterrupt:
+        say("companion run: stopped; the game stays in the journal and resumes next time")
+    finally:
+        session._run_commands()
+        source.close()
+        if console is not None:
+            console.close()
+    _finish(tracker, journal, options, say)
+    journal.close()
+    return 0
+
+
