@@ -5,7 +5,7 @@ Parts (all by default, or pick with --only):
            counts false violations (must be 0), questions asked, and games followed to the end.
 - illegal: illegal actions injected at random moments (the engine rejects them), shown on the
            table for a few still scenes; caught = a ViolationFound citing the same rule ids.
-- kill:    `companion run --headless` killed with SIGKILL at random moments and restarted;
+- kill:    `companion run --headless --no-render` killed with SIGKILL at random moments, restarted;
            every move it printed as confirmed must be in the journal afterwards.
 - camera:  the camera dropping out and coming back; time from frames returning to the referee
            ruling again (the observation-level figure: reconnecting a real camera is the source's).
@@ -206,7 +206,7 @@ def part_kill(game: str, kills: int, seed: int) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         state_dir = Path(tmp)
         while done_kills < kills:
-            proc = subprocess.Popen(_run_cmd(state_dir, game, 0.01), stdout=subprocess.PIPE,
+            proc = subprocess.Popen(_run_cmd(state_dir, game, 0.01, ("--no-render",)), stdout=subprocess.PIPE,
                                     stderr=subprocess.DEVNULL, text=True, env=_env())
             lines: list[str] = []
             reader = threading.Thread(target=_collect, args=(proc.stdout, lines), daemon=True)
@@ -236,7 +236,7 @@ def part_kill(game: str, kills: int, seed: int) -> dict:
                 for name in os.listdir(state_dir):
                     if name.startswith("demo-journal"):
                         os.unlink(state_dir / name)
-    return {"kills": done_kills, "confirmed_moves_lost": lost, "announced_moves_checked": checked_moves,
+    return {"kills": done_kills, "confirmed_moves_lost": lost, "confirmed_moves_checked_sum_over_kills": checked_moves,
             "games_finished_across_restarts": games_finished}
 
 
