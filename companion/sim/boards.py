@@ -117,9 +117,12 @@ def random_reclamation(rng: np.random.Generator) -> ReclamationLayout:
 
 
 def calibration_reclamation() -> ReclamationLayout:
+    """Both faces on single stones, stacks of two and both gardeners, with empty squares between."""
     row_a = ((1, "flower"), (0, "flower"), (1, "vine"), (0, "vine"), (1, "flower"), (1, "vine"))
     row_b = ((0, "flower"), (1, "vine"), (0, "vine"), (1, "flower"), (0, "flower"), (0, "vine"))
-    return ReclamationLayout((row_a, row_b, row_a, row_b, row_a, row_b))
+    row_c = ((2, "flower"), (0, "flower"), (3, "vine"), (0, "vine"), (2, "vine"), (0, "vine"))
+    row_d = ((0, "flower"), (0, "vine"), (0, "vine"), (0, "flower"), (0, "flower"), (3, "flower"))
+    return ReclamationLayout((row_a, row_b, row_c, row_d, row_a, row_b))
 
 
 # --- Babel Builders: 3×3 cells, each tower built as 2×2 columns of 10 mm cubes ------------------
