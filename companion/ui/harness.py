@@ -71,9 +71,18 @@ class Harness:
     def tap(self, target) -> None:
         """A touch down and up at the middle of a widget (or of the widget with that text)."""
         from kivy.tests.common import UnitTestTouch
+        from kivy.uix.scrollview import ScrollView
 
         self.frame(2)  # nested layouts settle over a couple of frames after a re-render
         widget = self.find(target) if isinstance(target, str) else target
+        parent = widget.parent
+        for _ in range(100):  # walk up to the window (whose parent is itself)
+            if parent is None or isinstance(parent, ScrollView) or parent is parent.parent:
+                break
+            parent = parent.parent
+        if isinstance(parent, ScrollView):  # scrolled out of sight: a player would scroll to it first
+            parent.scroll_to(widget, padding=10, animate=False)
+            self.frame(2)
         x, y = widget.to_window(widget.center_x, widget.center_y)
         touch = UnitTestTouch(x, y)
         touch.touch_down()

@@ -85,7 +85,7 @@ def test_player_names_and_babylon_flowers_reach_the_referee(harness):
     setup = harness.fake.calls[-1][1][0]
     assert setup.players == ("Aiko", "Player 2", "Player 3")
     assert setup.flowers == ("white", "blue", "yellow")
-    assert dict(setup.options) == {"flowers": "white,blue,yellow,pink"}  # the engine's option: seats first
+    assert dict(setup.options)["flowers"] == "white,blue,yellow,pink"  # the engine's option: seats first
 
 
 def test_violation_interrupts_and_can_be_overridden(harness):
@@ -339,3 +339,23 @@ def test_score_sheet_for_ten_players_keeps_fingers_sized_numbers(harness):
     assert all(w.width >= MIN_TARGET and w.height >= MIN_TARGET for w in numbers)
     assert "Shared victory: P1, P2, P3, P4, P5, P6, P7, P8, P9" in harness.texts()
     assert "babel.end.complete" in harness.texts()
+
+
+def test_rule_readings_are_chosen_before_play_and_reach_the_engine_options(harness):
+    harness.tap("Rule readings")
+    assert any(t.startswith("babylon.deco.bridge:") for t in harness.texts())  # the engine's own words
+    harness.tap("empty_to_board")
+    harness.tap("any_tile")
+    harness.tap("Players")
+    harness.tap("Start the game")
+    options = dict(harness.fake.calls[-1][1][0].options)
+    assert options["bridge_gap"] == "empty_to_board"
+    assert options["exact_cover"] == "any_tile"
+
+
+def test_reclamation_variant_is_passed_as_the_engines_option(harness):
+    harness.tap("The Reclamation")
+    harness.tap("Throne (red cards)")
+    harness.tap("Start the game")
+    setup = harness.fake.calls[-1][1][0]
+    assert (setup.game, setup.variant, dict(setup.options)) == ("reclamation", "throne", {"variant": "throne"})

@@ -6,6 +6,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
+from ...errors import CompanionError
+from ...games import registry
 from ...i18n import LANGUAGES, N_
 from .. import theme
 from ..controller import GameSetup
@@ -29,6 +31,16 @@ VARIANTS = {
 }
 
 
+def reading_options(game: str) -> tuple:
+    """The engine's options that choose between readings of an open rule question (they have
+    choices); the Reclamation variant has its own buttons. Empty without the engine."""
+    try:
+        spec = registry.get(game)
+    except (CompanionError, ImportError):
+        return ()
+    return tuple(option for option in spec.options if option.choices and option.name != "variant")
+
+
 class HomeScreen(CompanionScreen):
     screen_name = "home"
 
@@ -39,6 +51,8 @@ class HomeScreen(CompanionScreen):
         self.names: list[str] = ["" for _ in range(10)]  # empty = the default "Player n"
         self.flowers: list[int] = list(range(10))
         self.variant = "standard"
+        self.readings: dict[str, dict[str, object]] = {}  # game -> option -> chosen value
+        self.show_readings = False
 
     # --- choices -----------------------------------------------------------------------------
     def choose_game(self, game: str) -> None:
@@ -74,13 +88,24 @@ class HomeScreen(CompanionScreen):
     def player_names(self) -> tuple[str, ...]:
         return tuple(self.names[s].strip() or self.t(N_("Player {n}"), n=s + 1) for s in range(self.count))
 
+    def choose_reading(self, option: str, value: object) -> None:
+        self.readings.setdefault(self.game, {})[option] = value
+        self.render()
+
+    def toggle_readings(self) -> None:
+        self.show_readings = not self.show_readings
+        self.render()
+
     def setup(self) -> GameSetup:
-        if self.game != "babylon":
-            return GameSetup(self.game, self.player_names(), self.variant)
-        seats = tuple(FLOWERS[self.flowers[s] % len(FLOWERS)] for s in range(self.count))
-        # The engine's `flowers` option names all four, player i taking flower i: seats first.
-        order = seats + tuple(f for f in FLOWERS if f not in seats)
-        return GameSetup(self.game, self.player_names(), self.variant, (("flowers", ",".join(order)),), seats)
+        options: dict[str, object] = dict(self.readings.get(self.game, {}))
+        if self.game == "reclamation":
+            options["variant"] = self.variant
+        seats: tuple[str, ...] = ()
+        if self.game == "babylon":
+            seats = tuple(FLOWERS[self.flowers[s] % len(FLOWERS)] for s in range(self.count))
+            # The engine's `flowers` option names all four, player i taking flower i: seats first.
+            options["flowers"] = ",".join(seats + tuple(f for f in FLOWERS if f not in seats))
+        return GameSetup(self.game, self.player_names(), self.variant, tuple(sorted(options.items())), seats)
 
     def start(self) -> None:
         self.app.start_game(self.setup())
@@ -116,18 +141,40 @@ class HomeScreen(CompanionScreen):
         count_row.add_widget(self.button("−", lambda: self.change_count(-1), size_hint_x=None, width=s.touch * 1.3, size=s.huge))
         count_row.add_widget(self.button("+", lambda: self.change_count(1), size_hint_x=None, width=s.touch * 1.3, size=s.huge))
         right.add_widget(count_row)
+        options = reading_options(self.game)
         scroll = ScrollView(do_scroll_x=False)
-        seats = BoxLayout(orientation="vertical", spacing=s.pad, size_hint_y=None)
-        seats.bind(minimum_height=seats.setter("height"))
-        for seat in range(self.count):
-            seats.add_widget(self._seat_row(seat))
-        scroll.add_widget(seats)
+        rows = BoxLayout(orientation="vertical", spacing=s.pad, size_hint_y=None)
+        rows.bind(minimum_height=rows.setter("height"))
+        if self.show_readings and options:
+            for option in options:
+                self._reading_rows(rows, option)
+        else:
+            for seat in range(self.count):
+                rows.add_widget(self._seat_row(seat))
+        scroll.add_widget(rows)
         right.add_widget(scroll)
-        right.add_widget(self.label(self.t(N_("Seat 1 starts. Tap a seat number to move that player one seat up.")),
-                                    s.small, color=theme.MUTED))
+        footer = BoxLayout(spacing=s.pad, size_hint_y=None, height=s.touch)
+        if not (self.show_readings and options):
+            footer.add_widget(self.label(self.t(N_("Seat 1 starts. Tap a seat number to move that player one seat up.")),
+                                         s.small, color=theme.MUTED, grow=False))
+        if options:
+            title = N_("Players") if self.show_readings else N_("Rule readings")
+            footer.add_widget(self.button(self.t(title), self.toggle_readings, size=s.small, size_hint_x=0.4))
+        right.add_widget(footer)
         right.add_widget(self.button(self.t(N_("Start the game")), self.start, color=theme.OK, size=s.large))
         body.add_widget(right)
         return body
+
+    def _reading_rows(self, rows: BoxLayout, option) -> None:
+        """An open rule question the table settles before play: the engine's words, then its choices."""
+        s = self.s
+        chosen = self.readings.get(self.game, {}).get(option.name, option.default)
+        rows.add_widget(self.label(self.t(option.help), s.small))
+        line = BoxLayout(spacing=s.pad, size_hint_y=None, height=s.touch)
+        for value in option.choices:
+            line.add_widget(self.button(str(value), lambda v=value, name=option.name: self.choose_reading(name, v),
+                                        selected=value == chosen, size=s.small))
+        rows.add_widget(line)
 
     def _set_variant(self, key: str) -> None:
         self.variant = key
