@@ -88,7 +88,7 @@ def referee_game(game: str, seed: int, noise: Noise, hands: bool = True, feedbac
         "game": game, "seed": seed, "moves": len(demo.moves), "followed": lost_at is None,
         "lost_at": lost_at, "false_violations": sum(isinstance(e, ViolationFound) for e in log),
         "asks": sum(isinstance(e, AskPlayer) for e in log), "latencies": latencies,
-        "same_score": tracker.state.score_sheet().totals() == state.score_sheet().totals(),
+        "same_score": lost_at is None and tracker.state.score_sheet().totals() == state.score_sheet().totals(),
     }
 
 

@@ -253,7 +253,7 @@ def decide(explanations: list[Explanation], margin: float = math.log(8),
                 return Decision("accept", confident[0])
             return Decision("ask", None, tuple(confident), immediate=len(looks) == 1)
         if best.no_change:
-            return Decision("none", best)  # a faint reading of a change: look again
+            return Decision("none", best, tuple(moves))  # a faint reading of a change: look again
         return Decision("ask", moves[0], tuple(moves))
     alone = len(near) == 1 and best.weakest >= min_confidence / 4  # nothing legal comes close
     if best.weakest < min_confidence and not alone:

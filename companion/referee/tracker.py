@@ -71,6 +71,7 @@ class Tracker:
     waiting: bool = False
     last_ruling: Ruling | None = None
     correctable: bool = False  # the last thing that happened is a camera-accepted move
+    _faint_looks: int = 0
 
     def __post_init__(self) -> None:
         if not self.states:
@@ -87,7 +88,7 @@ class Tracker:
     def wants_another_look(self) -> bool:
         """A ruling waits for a second look at the still table (a violation or a question not yet
         called): the frame loop reads the next still frame instead of waiting for a change."""
-        return self.pending is not None and not self.pending.emitted
+        return (self.pending is not None and not self.pending.emitted) or 0 < self._faint_looks <= 2
 
     @property
     def state(self) -> GameState:
@@ -123,6 +124,8 @@ class Tracker:
         events: list[Event] = []
         if decision.kind != "wait":
             self.waiting = False
+        # a faint reading of a change (nothing ruled) earns up to two more looks at the still table
+        self._faint_looks = self._faint_looks + 1 if decision.kind == "none" and decision.candidates else 0
         if decision.kind == "none":
             if self.pending is not None and self.pending.kind == "violation" and self.pending.emitted:
                 events.append(self._emit(ViolationCleared(self.game, len(self.moves), self.state)))
