@@ -255,7 +255,10 @@ def decide(explanations: list[Explanation], margin: float = math.log(8),
         if best.no_change:
             return Decision("none", best, tuple(moves))  # a faint reading of a change: look again
         return Decision("ask", moves[0], tuple(moves))
-    alone = len(near) == 1 and best.weakest >= min_confidence / 4  # nothing legal comes close
+    # nothing legal comes close, and every near reading breaks the same rules: the action is illegal
+    # whichever of them it was, even if some cells are read unsurely
+    same_rules = {e.rulings[-1].rule_ids for e in near} == {best.rulings[-1].rule_ids}
+    alone = same_rules and best.weakest >= min_confidence / 4
     if best.weakest < min_confidence and not alone:
         return Decision("wait", best)  # an unsure reading of an illegal action: look again
     return Decision("violation", best)
