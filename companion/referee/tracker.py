@@ -206,22 +206,25 @@ class Tracker:
         return self._emit(TurnGuidance(self.game, len(self.moves), state.current_player, state.phase, state.guidance()))
 
     def _violation(self, chosen: inference.Explanation) -> list[Event]:
+        """Call an illegal action once two looks agree; legal steps before it in the same scene
+        are accepted only then (a first look may be a misread)."""
         events: list[Event] = []
-        if len(chosen.moves) > 1:  # the legal steps before the illegal one stand
-            prefix = inference.Explanation(
-                chosen.moves[:-1], chosen.rulings[:-1], chosen.states, chosen.view, 0.0, 0, 1.0, frozenset()
-            )
-            self.pending = None
-            events += self._accept(prefix, actor="camera")
         key = ("violation", inference._view_key(chosen.view))
         if self.pending is not None and self.pending.key == key:
             self.pending.seen += 1
         else:
             self.pending = _Pending("violation", key, (chosen,))
-        if not self.pending.emitted and self.pending.seen >= self.settings.violation_confirmations:
-            self.pending.emitted = True
-            self.last_ruling = chosen.rulings[-1]
-            events.append(self._emit(ViolationFound(self.game, len(self.moves), chosen.rulings[-1], self.state)))
+        if self.pending.emitted or self.pending.seen < self.settings.violation_confirmations:
+            return events
+        if len(chosen.moves) > 1:  # the legal steps before the illegal one stand
+            prefix = inference.Explanation(
+                chosen.moves[:-1], chosen.rulings[:-1], chosen.states, chosen.view, 0.0, 0, 1.0, frozenset()
+            )
+            events += self._accept(prefix, actor="camera")
+            self.pending = _Pending("violation", ("violation", inference._view_key(chosen.view)), (chosen,))
+        self.pending.emitted = True
+        self.last_ruling = chosen.rulings[-1]
+        events.append(self._emit(ViolationFound(self.game, len(self.moves), chosen.rulings[-1], self.state)))
         return events
 
     def _ask(self, candidates: tuple[inference.Explanation, ...], immediate: bool = False) -> list[Event]:
