@@ -109,8 +109,8 @@ def _with_screen(options, config) -> int:
         from ..ui import kivy_env
 
         kivy_env.prepare()
+        from ..referee.interface import EventFeed
         from ..ui.app import CompanionApp
-        from ..ui.controller import EventFeed
     except Exception as exc:  # no Kivy window on this machine: the terminal still works
         print(f"companion run: no screen UI ({exc}); running headless", flush=True)
         options.headless = True

@@ -1,4 +1,4 @@
-"""The referee's side of companion.ui.controller.RefereeControls for `companion run`.
+"""The referee's side of companion.referee.interface.RefereeControls for `companion run`.
 
 Game commands go to the running session (queued for the referee thread). Calibration, camera and
 editor requests belong to pieces that are not wired into the live run on this build: they answer
@@ -57,12 +57,12 @@ class LiveControls:
         pass
 
     def calibration_progress(self) -> Any:
-        from ..ui.controller import CalibrationProgress
+        from .interface import CalibrationProgress
 
         return CalibrationProgress(0.0, verdict=Message.of(N_("Calibration is not available during this run")), ok=False)
 
     def device_status(self) -> Any:
-        from ..ui.controller import DeviceStatus
+        from .interface import DeviceStatus
 
         return DeviceStatus(camera="sim", volume=self.sound[1], sound=self.sound[0])
 

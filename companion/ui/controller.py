@@ -1,151 +1,24 @@
-"""The two seams between the referee and the screen.
+"""The screen's side of the referee contract: re-exported from companion.referee.interface, where it
+lives so that the referee never imports the UI (ARCHITECTURE.md: ui → referee)."""
 
-- `EventFeed`: a thread-safe queue the referee pushes its events into; the app drains it on the Kivy
-  clock (never from the referee's thread, because Kivy widgets must only be touched on the UI thread).
-- `RefereeControls`: what the screen may ask of the referee (start a game, answer a ruling, undo,
-  calibrate, change sound or camera). The referee implements it; `companion.ui.fake` has a fake.
-"""
+from ..referee.interface import (
+    CalibrationProgress,
+    CameraView,
+    DeviceStatus,
+    EventFeed,
+    GameSetup,
+    Mark,
+    RefereeControls,
+    crop_to_marks,
+)
 
-from __future__ import annotations
-
-import queue
-from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
-
-from ..games.api import Message, Move
-from ..referee.events import Event
-
-
-class EventFeed:
-    """Events from the referee, in order, handed to the UI thread in small batches."""
-
-    def __init__(self) -> None:
-        self._queue: queue.SimpleQueue[Event] = queue.SimpleQueue()
-
-    def push(self, event: Event) -> None:
-        """Called from any thread (the referee's)."""
-        self._queue.put(event)
-
-    def drain(self, limit: int = 50) -> list[Event]:
-        """Up to `limit` waiting events, oldest first; never blocks (a frame must not stall)."""
-        events: list[Event] = []
-        while len(events) < limit:
-            try:
-                events.append(self._queue.get_nowait())
-            except queue.Empty:
-                break
-        return events
-
-
-@dataclass(frozen=True)
-class GameSetup:
-    """What the home screen collected: the game, the players in seat order and the options."""
-
-    game: str
-    players: tuple[str, ...]
-    variant: str = "standard"
-    options: tuple[tuple[str, Any], ...] = ()
-    flowers: tuple[str, ...] = ()  # Babylon: each seat's flower, in seat order
-
-
-@dataclass(frozen=True)
-class Mark:
-    """One thing drawn over a camera image, in image pixel coordinates (origin top-left)."""
-
-    x: float
-    y: float
-    label: str = ""
-    kind: str = "ok"  # "ok" (green), "warn" (amber), "bad" (red), "info" (blue)
-    radius: float = 14.0
-
-
-@dataclass(frozen=True)
-class CameraView:
-    """The newest camera image (BGR uint8 array, HxWx3) and what to draw over it."""
-
-    image: Any  # numpy.ndarray; typed loosely so this module stays importable without numpy
-    marks: tuple[Mark, ...] = ()
-
-
-def crop_to_marks(view: CameraView, kind: str = "bad", margin: float = 40.0) -> CameraView | None:
-    """The part of a camera image around its marks of one kind (the offending spot of a ruling),
-    with those marks moved into the crop; None when the image has no such mark."""
-    marks = [m for m in view.marks if m.kind == kind]
-    if not marks:
-        return None
-    height, width = view.image.shape[:2]
-    left = max(0, int(min(m.x - m.radius for m in marks) - margin))
-    top = max(0, int(min(m.y - m.radius for m in marks) - margin))
-    right = min(width, int(max(m.x + m.radius for m in marks) + margin) + 1)
-    bottom = min(height, int(max(m.y + m.radius for m in marks) + margin) + 1)
-    moved = tuple(Mark(m.x - left, m.y - top, m.label, m.kind, m.radius) for m in marks)
-    return CameraView(view.image[top:bottom, left:right].copy(), moved)
-
-
-@dataclass(frozen=True)
-class CalibrationProgress:
-    """Where the calibration capture stands: how far, what it sees, and a plain verdict at the end."""
-
-    fraction: float  # 0.0 .. 1.0
-    view: CameraView | None = None
-    step: Message | None = None  # what to do now ("Tilt the sheet a little to the left")
-    verdict: Message | None = None  # set when finished: "Good: error 0.4 px" or what went wrong
-    ok: bool | None = None  # None while running
-
-
-@dataclass(frozen=True)
-class DeviceStatus:
-    """For the settings screen's diagnostics: what the device sees and uses."""
-
-    camera: str = "none"
-    cameras: tuple[str, ...] = ("auto", "picamera2", "opencv", "files", "sim")
-    calibrated: bool = False
-    calibration_detail: Message | None = None
-    pins: tuple[tuple[str, int], ...] = ()  # (role, BCM pin)
-    volume: float = 1.0
-    sound: bool = True
-    version: str = ""
-    extra: tuple[tuple[str, str], ...] = field(default_factory=tuple)  # (name, value) diagnostics
-
-
-@runtime_checkable
-class RefereeControls(Protocol):
-    """What the touchscreen asks of the referee. Answers arrive later as events on the feed."""
-
-    def start_game(self, setup: GameSetup) -> None:
-        """Begin a new game (the referee emits TurnGuidance/ScoreChanged for the opening state)."""
-
-    def accept_correction(self) -> None:
-        """After a ViolationFound: the players agree and will put the pieces back."""
-
-    def override(self) -> None:
-        """After a ViolationFound: the players overrule the referee; the move stands."""
-
-    def correct(self, move: Move) -> None:
-        """The camera misread the table: this move is what really happened."""
-
-    def choose(self, index: int) -> None:
-        """After an AskPlayer: the candidate the players picked (index into its candidates)."""
-
-    def undo(self) -> None:
-        """Take back the last confirmed move."""
-
-    def end_game(self) -> None:
-        """The players stop now: score the game as it stands."""
-
-    def camera_view(self) -> CameraView | None:
-        """The newest image with overlays for the live view, or None when there is no camera."""
-
-    def start_calibration(self) -> None: ...
-
-    def calibration_progress(self) -> CalibrationProgress: ...
-
-    def device_status(self) -> DeviceStatus: ...
-
-    def set_sound(self, enabled: bool, volume: float) -> None: ...
-
-    def set_camera(self, source: str) -> None: ...
-
-    def save_editor_data(self, kind: str, data: dict[str, Any]) -> Message:
-        """Store an edited card pattern, blueprint or tile ("reclamation.card", "babel.blueprint",
-        "babylon.tile"); returns what to tell the player (saved where, or what is wrong)."""
+__all__ = [
+    "EventFeed",
+    "GameSetup",
+    "Mark",
+    "CameraView",
+    "crop_to_marks",
+    "CalibrationProgress",
+    "DeviceStatus",
+    "RefereeControls",
+]
