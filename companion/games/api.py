@@ -37,13 +37,16 @@ class Message:
         return cls(msgid, _freeze(params))
 
     def render(self, lang: str | None = None) -> str:
-        return translate(self.msgid, lang, dict(self.params))
+        # A parameter may itself be a Message (a rule title, a piece name): same language throughout.
+        params = {k: v.render(lang) if isinstance(v, Message) else v for k, v in self.params}
+        return translate(self.msgid, lang, params)
 
     def __str__(self) -> str:
         return self.render()
 
     def to_json(self) -> Json:
-        return {"msgid": self.msgid, "params": dict(self.params), "text": self.render()}
+        params = {k: v.to_json() if isinstance(v, Message) else v for k, v in self.params}
+        return {"msgid": self.msgid, "params": params, "text": self.render()}
 
 
 @dataclass(frozen=True)

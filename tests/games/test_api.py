@@ -81,3 +81,20 @@ def test_unranked_sheet_has_no_leaders():
     sheet = ScoreSheet("g", ("A", "B"), (line(0, "a", 3),), ranked=False)
     assert sheet.leaders() == ()
     assert sheet.to_json()["ranked"] is False
+
+
+def test_nested_messages_render_in_the_same_language(monkeypatch):
+    import gettext
+
+    from companion import i18n
+
+    class Japanese(gettext.NullTranslations):
+        def gettext(self, message):
+            return {"{piece} is missing": "{piece}がありません", "fountain": "噴水"}.get(message, message)
+
+    monkeypatch.setattr(i18n, "translation", lambda lang: Japanese() if lang == "ja" else gettext.NullTranslations())
+    message = Message.of("{piece} is missing", piece=Message.of("fountain"))
+    assert message.render("ja") == "噴水がありません"
+    assert message.render("en") == "fountain is missing"
+    data = message.to_json()
+    assert data["params"]["piece"]["msgid"] == "fountain"
