@@ -68,28 +68,34 @@ def handle(args: argparse.Namespace, config) -> int:
 def _camera(source, reader, options, config, headless: bool) -> int:
     from ..referee.camera_run import run_camera
     from ..referee.console import Console
+    from ..referee.controls import LiveControls
     from ..referee.live import Say, feedback_sink
 
     console = Console(options.lang, verbose=options.verbose)
     skipped: list[str] = []
-    feedback = feedback_sink(config, Say(sys.stdout, console), skipped)
+    controls = LiveControls()
+    feedback = feedback_sink(config, Say(sys.stdout, console), skipped, controls)
     sinks = [feedback.handle] if feedback is not None else []
     try:
-        return run_camera(source, reader, options, config, sys.stdout, extra_sinks=sinks, console=console)
+        return run_camera(source, reader, options, config, sys.stdout, extra_sinks=sinks, console=console,
+                          on_session=controls.attach)
     finally:
         if feedback is not None:
             feedback.close()
 
 
 def _headless(options, config, console) -> int:
+    from ..referee.controls import LiveControls
     from ..referee.live import Say, feedback_sink, run_demo
 
     say = Say(sys.stdout, console)
     skipped: list[str] = []
-    feedback = feedback_sink(config, say, skipped)
+    controls = LiveControls()
+    feedback = feedback_sink(config, say, skipped, controls)
     sinks = [feedback.handle] if feedback is not None else []
     try:
-        result = run_demo(options, config, sys.stdout, extra_sinks=sinks, console=console)
+        result = run_demo(options, config, sys.stdout, extra_sinks=sinks, console=console,
+                          on_session=controls.attach)
     finally:
         if feedback is not None:
             feedback.close()
@@ -123,7 +129,7 @@ def _with_screen(options, config) -> int:
     stop = threading.Event()
     console = Console(options.lang)
     skipped: list[str] = []
-    feedback = feedback_sink(config, Say(sys.stdout, console), skipped)
+    feedback = feedback_sink(config, Say(sys.stdout, console), skipped, controls)
     sinks = [feed.push] + ([feedback.handle] if feedback is not None else [])
 
     def referee() -> None:

@@ -294,16 +294,23 @@ def _watchdog_kick(say, skipped: list[str]) -> Callable[[], Any]:
     return dog.kick
 
 
-def feedback_sink(config: Any, say, skipped: list[str]):
-    """The LED/buzzer sink, or None (said and skipped) when the feedback layer is not there."""
+def feedback_sink(config: Any, say, skipped: list[str], controls: Any = None):
+    """The LED/buzzer sink, or None (said and skipped) when the feedback layer is not there.
+
+    With `controls` (the same LiveControls the screen uses), the optional hardware buttons act on
+    the table: confirm takes the likeliest reading of a pending question, undo takes back the last
+    confirmed move — so a table without a touchscreen can still answer the referee."""
     try:
         from ..feedback import Feedback
     except ImportError as exc:
         skipped.append(f"feedback: {exc}")
         say(f"companion run: no LED/buzzer feedback on this build ({exc})")
         return None
+    buttons: dict[str, Any] = {}
+    if controls is not None:
+        buttons = {"on_confirm": lambda: controls.choose(0), "on_undo": controls.undo}
     try:
-        return Feedback.from_config(config)
+        return Feedback.from_config(config, **buttons)
     except Exception as exc:  # a wiring problem must not stop the referee
         skipped.append(f"feedback: {exc}")
         say(f"companion run: LED/buzzer feedback unavailable ({exc}); continuing without it")
