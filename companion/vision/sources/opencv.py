@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import cv2
 import numpy as np
 
@@ -19,6 +22,10 @@ class OpenCVSource(FrameSource):
         self._failures = 0
 
     def _open(self) -> None:
+        # On Linux a webcam is /dev/videoN: when that node is absent, say so without asking OpenCV,
+        # whose backends print several lines of errors to stderr for a device that is not there.
+        if sys.platform.startswith("linux") and not Path(f"/dev/video{self.device}").exists():
+            raise SourceError(f"no camera at OpenCV device {self.device} (no /dev/video{self.device}: check the cable, or set [camera] device)")
         capture = cv2.VideoCapture(self.device)
         if not capture.isOpened():
             capture.release()
