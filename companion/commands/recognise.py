@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from pathlib import Path
@@ -27,6 +26,7 @@ from ..vision.grid import parse_grid_size, read_grid
 from ..vision.locate import BoardLocation, LocateError
 from ..vision.locate.markers import locate_from_markers
 from ..vision.locate.overlay import draw_observation
+from ..vision.observers import observer_class
 from ..vision.types import Observation
 
 LOW_CONFIDENCE = 0.5
@@ -160,14 +160,14 @@ def _recognise_game(args: argparse.Namespace, config, specs: list[BoardSpec], im
     results = []
     failures: list[str] = []
     for spec in specs:
-        observer_class = _observer_class(spec.region)
-        if observer_class is None:
+        observer_type = observer_class(spec.region)
+        if observer_type is None:
             failures.append(f"{spec.region}: no observer for this region on this build yet (expected "
                             f"companion/vision/observers/{spec.region.replace('.', '_')}.py)")
             continue
         try:
             location = _locate(args, config, spec, image, camera)
-            observer = observer_class(location, _profile(args, config, spec.region))
+            observer = observer_type(location, _profile(args, config, spec.region))
             observation = observer.observe(image)
         except CompanionError as exc:
             failures.append(f"{spec.region}: {exc}")
@@ -187,21 +187,6 @@ def _recognise_game(args: argparse.Namespace, config, specs: list[BoardSpec], im
     if failures:
         raise CompanionError("; ".join(failures))
     return 0
-
-
-def _observer_class(region: str):
-    """The observer class of a region: companion.vision.observers.<region with '_' for '.'>."""
-    module_name = f"companion.vision.observers.{region.replace('.', '_')}"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name == module_name:
-            return None
-        raise
-    for value in vars(module).values():
-        if isinstance(value, type) and getattr(value, "region", None) == region and hasattr(value, "observe"):
-            return value
-    return None
 
 
 def _locate(args, config, spec: BoardSpec, image: np.ndarray, camera: Intrinsics | None) -> BoardLocation:

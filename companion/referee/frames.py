@@ -7,7 +7,6 @@ a frame is read: only when the table has been still for a few frames with no han
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -17,26 +16,13 @@ from typing import Any
 from ..errors import CompanionError, FormatError
 from ..games.api import GameSpec
 from ..vision.boards import REGIONS
+from ..vision.observers import observer_class
 from ..vision.types import CellReading, Frame, Observation
 from .session import Scene
 
 
 def regions_of_game(game: str) -> list[str]:
     return [r for r in REGIONS if r == game or r.startswith(game + ".")]
-
-
-def observer_class(region: str):
-    module_name = f"companion.vision.observers.{region.replace('.', '_')}"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name == module_name:
-            return None
-        raise
-    for value in vars(module).values():
-        if isinstance(value, type) and getattr(value, "region", None) == region and hasattr(value, "observe"):
-            return value
-    return None
 
 
 @dataclass
