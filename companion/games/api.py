@@ -58,6 +58,12 @@ class Violation:
     fix: Message | None = None
     where: tuple[str, ...] = ()  # game-specific names of the cells or pieces involved, for overlays
 
+    @classmethod
+    def of(cls, rule_id: str, msgid: str, *, fix: str | None = None, where: tuple[str, ...] = (),
+           **params: Any) -> Violation:
+        """A violation whose message and fix share the same parameters (the usual case)."""
+        return cls(rule_id, Message.of(msgid, **params), Message.of(fix, **params) if fix else None, where)
+
     def to_json(self) -> Json:
         data: Json = {"rule": self.rule_id, "message": self.message.to_json()}
         if self.fix is not None:

@@ -98,3 +98,12 @@ def test_nested_messages_render_in_the_same_language(monkeypatch):
     assert message.render("en") == "fountain is missing"
     data = message.to_json()
     assert data["params"]["piece"]["msgid"] == "fountain"
+
+
+def test_violation_of_shares_parameters_between_message_and_fix():
+    violation = Violation.of("babylon.store.pillars", "{n} doubles cannot be stored", fix="return {n} to the supply",
+                             where=("storage",), n=2)
+    assert violation.message.render() == "2 doubles cannot be stored"
+    assert violation.fix is not None and violation.fix.render() == "return 2 to the supply"
+    assert violation.where == ("storage",)
+    assert Violation.of("r", "no fix").fix is None

@@ -50,7 +50,7 @@ ALL_OUT = {
 
 
 def _v(rule: str, msgid: str, fix: str | None = None, where: tuple[str, ...] = (), **params: Any) -> Violation:
-    return Violation(rule, Message.of(msgid, **params), Message.of(fix, **params) if fix else None, where)
+    return Violation.of(rule, msgid, fix=fix, where=where, **params)
 
 
 @dataclass(frozen=True)

@@ -9,18 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...i18n import N_
-from ..api import Message, Violation
+from ..api import Violation
 from .model import SIZE, Board, Cell, Pillar, cell_name, footprint, in_board
 from .topview import PILLAR, RECESS, TILE
 
 
 def _v(rule: str, text: str, fix: str | None = None, where: tuple[Cell, ...] = (), **params) -> Violation:
-    return Violation(
-        rule,
-        Message.of(text, **params),
-        Message.of(fix, **params) if fix else None,
-        tuple(cell_name(c) for c in where),
-    )
+    return Violation.of(rule, text, fix=fix, where=tuple(cell_name(c) for c in where), **params)
 
 
 _HOLDS = {

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...i18n import N_
-from ..api import Message, Violation
+from ..api import Violation
 from .building import standing_height
 from .model import Board, Cell, cell_name, in_board
 from .topview import PILLAR, RECESS, TILE
@@ -34,8 +34,7 @@ _NO_ICON = {
 
 
 def _v(rule: str, text: str, where: tuple[Cell, ...] = (), fix: str | None = None, **params) -> Violation:
-    fix_message = Message.of(fix, **params) if fix else None
-    return Violation(rule, Message.of(text, **params), fix_message, tuple(cell_name(c) for c in where))
+    return Violation.of(rule, text, fix=fix, where=tuple(cell_name(c) for c in where), **params)
 
 
 def _names(cells) -> str:

@@ -72,7 +72,7 @@ _NONE_LEFT = {
 
 
 def _v(rule: str, text: str, fix: str | None = None, where: tuple[str, ...] = (), **params: Any) -> Violation:
-    return Violation(rule, Message.of(text, **params), Message.of(fix, **params) if fix else None, where)
+    return Violation.of(rule, text, fix=fix, where=where, **params)
 
 
 @dataclass(frozen=True)

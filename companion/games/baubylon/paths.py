@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...i18n import N_
-from ..api import Message, Violation
+from ..api import Violation
 from .field import Field, parse_space, step_cost
 
 MAX_STACK = 5  # pawns in one stack, blockers included
@@ -33,7 +33,7 @@ class Reach:
 
 
 def _v(rule: str, msgid: str, where: tuple[str, ...] = (), fix: str | None = None, **params: Any) -> Violation:
-    return Violation(rule, Message.of(msgid, **params), Message.of(fix, **params) if fix else None, where)
+    return Violation.of(rule, msgid, fix=fix, where=where, **params)
 
 
 def _adjacent(a: str, b: str) -> bool:

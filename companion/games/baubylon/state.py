@@ -28,7 +28,7 @@ GOAL_RULES = (GOAL_END, GOAL_TOUCH)
 
 
 def _v(rule: str, msgid: str, where: tuple[str, ...] = (), fix: str | None = None, **params: Any) -> Violation:
-    return Violation(rule, Message.of(msgid, **params), Message.of(fix, **params) if fix else None, where)
+    return Violation.of(rule, msgid, fix=fix, where=where, **params)
 
 
 @dataclass(frozen=True)
