@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import CompanionError, FormatError
+from ...jsonread import JsonReader
 from ..boards import BoardSpec
 from ..locate.location import METHODS, BoardLocation
 from .intrinsics import Intrinsics
@@ -43,64 +44,44 @@ def board_path(state_dir: Path, region: str) -> Path:
 
 
 # --- reading ---------------------------------------------------------------------------------------
-class _At:
-    """A value in a parsed file, and the key path that leads to it (for error messages)."""
-
-    def __init__(self, value: Any, source: str, where: str = ""):
-        self.value, self.source, self.where = value, source, where
-
-    def fail(self, expected: str) -> FormatError:
-        shown = json.dumps(self.value)[:60] if self.value is not ... else "nothing"
-        return FormatError(self.source, self.where or "top level", f"{expected}, got {shown}")
-
-    def key(self, name: str, default: Any = ...) -> _At:
-        if not isinstance(self.value, dict):
-            raise self.fail("expected an object")
-        where = f"{self.where}.{name}" if self.where else name
-        if name not in self.value:
-            if default is ...:
-                raise FormatError(self.source, where, "missing (required)")
-            return _At(default, self.source, where)
-        return _At(self.value[name], self.source, where)
-
-    def number(self, minimum: float | None = None, positive: bool = False) -> float:
-        if isinstance(self.value, bool) or not isinstance(self.value, int | float) or not math.isfinite(self.value):
-            raise self.fail("expected a number")
-        if positive and self.value <= 0:
-            raise self.fail("expected a number > 0")
-        if minimum is not None and self.value < minimum:
-            raise self.fail(f"expected a number ≥ {minimum:g}")
-        return float(self.value)
-
-    def whole(self, minimum: int = 0) -> int:
-        if isinstance(self.value, bool) or not isinstance(self.value, int) or self.value < minimum:
-            raise self.fail(f"expected a whole number ≥ {minimum}")
-        return self.value
-
-    def text(self, choices: tuple[str, ...] | None = None) -> str:
-        if not isinstance(self.value, str) or (choices is not None and self.value not in choices):
-            raise self.fail("expected " + ("one of " + ", ".join(choices) if choices else "a string"))
-        return self.value
-
-    def numbers(self, lengths: tuple[int, ...]) -> list[float]:
-        if not isinstance(self.value, list) or len(self.value) not in lengths:
-            raise self.fail(f"expected a list of {' or '.join(map(str, lengths))} numbers")
-        return [_At(v, self.source, f"{self.where}[{i}]").number() for i, v in enumerate(self.value)]
-
-    def matrix3(self) -> np.ndarray:
-        if not isinstance(self.value, list) or len(self.value) != 3:
-            raise self.fail("expected a 3×3 matrix (3 lists of 3 numbers)")
-        rows = [_At(row, self.source, f"{self.where}[{i}]").numbers((3,)) for i, row in enumerate(self.value)]
-        return np.array(rows, dtype=np.float64)
-
-    def size(self) -> tuple[int, int]:
-        if not isinstance(self.value, list) or len(self.value) != 2:
-            raise self.fail("expected [width, height] in pixels")
-        w, h = (_At(v, self.source, f"{self.where}[{i}]").whole(1) for i, v in enumerate(self.value))
-        return w, h
+# The calibration files' value checks, on the shared JsonReader (companion/jsonread.py).
+def _number(at: JsonReader, minimum: float | None = None, positive: bool = False) -> float:
+    value = at.float()
+    if not math.isfinite(value):
+        raise at.fail("expected a number")
+    if positive and value <= 0:
+        raise at.fail("expected a number > 0")
+    if minimum is not None and value < minimum:
+        raise at.fail(f"expected a number ≥ {minimum:g}")
+    return value
 
 
-def _read(path: Path, expected_format: str) -> _At:
+def _whole(at: JsonReader, minimum: int = 0) -> int:
+    if isinstance(at.value, bool) or not isinstance(at.value, int) or at.value < minimum:
+        raise at.fail(f"expected a whole number ≥ {minimum}")
+    return at.value
+
+
+def _numbers(at: JsonReader, lengths: tuple[int, ...]) -> list[float]:
+    if not isinstance(at.value, list) or len(at.value) not in lengths:
+        raise at.fail(f"expected a list of {' or '.join(map(str, lengths))} numbers")
+    return [_number(item) for item in at.list()]
+
+
+def _matrix3(at: JsonReader) -> np.ndarray:
+    if not isinstance(at.value, list) or len(at.value) != 3:
+        raise at.fail("expected a 3×3 matrix (3 lists of 3 numbers)")
+    return np.array([_numbers(row, (3,)) for row in at.list()], dtype=np.float64)
+
+
+def _size(at: JsonReader) -> tuple[int, int]:
+    if not isinstance(at.value, list) or len(at.value) != 2:
+        raise at.fail("expected [width, height] in pixels")
+    width, height = (_whole(v, 1) for v in at.list())
+    return width, height
+
+
+def _read(path: Path, expected_format: str) -> JsonReader:
     source = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -114,26 +95,26 @@ def _read(path: Path, expected_format: str) -> _At:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise FormatError(source, f"line {exc.lineno} column {exc.colno}", f"is not valid JSON ({exc.msg})") from None
-    root = _At(data, source)
-    kind = root.key("format").text()
+    root = JsonReader(data, source)
+    kind = root.get("format").str()
     if kind != expected_format:
         raise FormatError(source, "format", f"expected {expected_format!r}, got {kind!r} (another kind of file)")
-    version = root.key("version").whole(1)
+    version = _whole(root.get("version"), 1)
     if version > VERSION:
         raise FormatError(source, "version", f"expected version {VERSION} or older, got {version} "
                           "(written by a newer companion)")
     return root
 
 
-def intrinsics_from_json(root: _At) -> Intrinsics:
-    size = root.key("image_size").size()
-    k = root.key("camera_matrix").matrix3()
+def intrinsics_from_json(root: JsonReader) -> Intrinsics:
+    size = _size(root.get("image_size"))
+    k = _matrix3(root.get("camera_matrix"))
     if k[0, 0] <= 0 or k[1, 1] <= 0 or k[2].tolist() != [0.0, 0.0, 1.0] or k[1, 0] != 0 or k[0, 1] < 0:
-        raise root.key("camera_matrix").fail("expected [[fx, 0, cx], [0, fy, cy], [0, 0, 1]] with fx, fy > 0")
-    dist = root.key("dist_coeffs", []).numbers((0, 4, 5, 8, 12, 14))
-    rms = root.key("rms_px", None)
-    rms_value = None if rms.value is None else rms.number(minimum=0.0)
-    views = root.key("views", 0).whole(0)
+        raise root.get("camera_matrix").fail("expected [[fx, 0, cx], [0, fy, cy], [0, 0, 1]] with fx, fy > 0")
+    dist = _numbers(root.get("dist_coeffs", []), (0, 4, 5, 8, 12, 14))
+    rms = root.get("rms_px", None)
+    rms_value = None if rms.value is None else _number(rms, minimum=0.0)
+    views = _whole(root.get("views", 0), 0)
     return Intrinsics(size, tuple(tuple(row) for row in k.tolist()), tuple(dist), rms_value, views)
 
 
@@ -176,28 +157,28 @@ def load_location(path: Path, region: str | None = None, image_size: tuple[int, 
     A location fitted on undistorted points needs the camera's intrinsics to be used.
     """
     root = _read(path, BOARD_FORMAT)
-    saved_region = root.key("region").text()
+    saved_region = root.get("region").str()
     if region is not None and saved_region != region:
         raise FormatError(str(path), "region", f"this file locates {saved_region!r}, expected {region!r}")
-    board = root.key("board")
+    board = root.get("board")
     spec = BoardSpec(
         saved_region,
-        board.key("rows").whole(1),
-        board.key("cols").whole(1),
-        board.key("cell_mm").number(positive=True),
-        board.key("level_mm", 0.0).number(minimum=0.0),
-        _bool(board.key("on_points", False)),
+        _whole(board.get("rows"), 1),
+        _whole(board.get("cols"), 1),
+        _number(board.get("cell_mm"), positive=True),
+        _number(board.get("level_mm", 0.0), minimum=0.0),
+        board.get("on_points", False).bool(),
     )
-    method = root.key("method").text(METHODS)
-    size = root.key("image_size").size()
+    method = _choice(root.get("method"), METHODS)
+    size = _size(root.get("image_size"))
     if image_size is not None and tuple(image_size) != size:
         raise FormatError(str(path), "image_size", f"calibrated for {size[0]}×{size[1]} frames, this frame is "
                           f"{image_size[0]}×{image_size[1]} (run `companion calibrate board` again)")
-    homography = root.key("homography").matrix3()
+    homography = _matrix3(root.get("homography"))
     if abs(np.linalg.det(homography)) < 1e-12:
-        raise root.key("homography").fail("expected an invertible 3×3 matrix")
-    error = root.key("error_px", 0.0).number(minimum=0.0)
-    undistorted = _bool(root.key("undistorted", False))
+        raise root.get("homography").fail("expected an invertible 3×3 matrix")
+    error = _number(root.get("error_px", 0.0), minimum=0.0)
+    undistorted = root.get("undistorted", False).bool()
     if undistorted and (intrinsics is None or not any(intrinsics.dist_coeffs)):
         raise FormatError(str(path), "undistorted", "this location was fitted with the camera's lens "
                           "distortion removed: the camera calibration (camera.json) is needed with it")
@@ -205,9 +186,9 @@ def load_location(path: Path, region: str | None = None, image_size: tuple[int, 
                          intrinsics.for_size(*size) if intrinsics else None)
 
 
-def _bool(at: _At) -> bool:
-    if not isinstance(at.value, bool):
-        raise at.fail("expected true or false")
+def _choice(at: JsonReader, choices: tuple[str, ...]) -> str:
+    if not isinstance(at.value, str) or at.value not in choices:
+        raise at.fail("expected one of " + ", ".join(choices))
     return at.value
 
 
