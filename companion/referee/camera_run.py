@@ -101,7 +101,13 @@ def run_camera(source: Any, reader: BoardReader, options: RunOptions, config: An
         tracker = Tracker.resume(running, view, journal)
     else:
         players = tuple(f"P{i + 1}" for i in range(spec.min_players))
-        tracker = Tracker(spec.new_game(players), view, journal=journal)
+        if options.setup is not None and options.setup.game == game:  # started from the screen
+            from .controls import new_game_for
+
+            initial = new_game_for(options.setup)
+        else:
+            initial = spec.new_game(players)
+        tracker = Tracker(initial, view, journal=journal)
     skipped: list[str] = []
     sinks = [c for c in (console,) if c is not None] + list(extra_sinks)
     session = RefereeSession(tracker, sinks, kick=_watchdog_kick(say, skipped))

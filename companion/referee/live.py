@@ -43,6 +43,8 @@ class RunOptions:
     verbose: bool = False
     record: Path | None = None  # write every scene here (scenes.jsonl) for `companion replay`
     frames: bool = True  # render the simulated table with the twin and read it (where built)
+    setup: Any = None  # interface.GameSetup of a game started from the screen (players' names, options)
+    on_reader: Callable[[Any], None] | None = None  # told the twin's reader (the screen's camera marks)
 
 
 @dataclass
@@ -151,6 +153,10 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
     skipped: list[str] = []
     game, view = pick_game(options.game, say, skipped)
     demo = load_demo(game, options.seed)
+    if options.setup is not None and options.setup.game == game:  # started from the screen: the players' names
+        from .controls import demo_for_setup
+
+        demo = demo_for_setup(options.setup)
     if demo.note:
         say(f"companion run: {demo.note}")
     say(f"companion run: playing the simulated {game} game ({len(demo.moves)} moves, {demo.source})")
@@ -179,7 +185,7 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
     session.sinks.append(lambda e: result.violations.append(e.ruling.rule_ids) if isinstance(e, ViolationFound) else None)
     scenes = script.scenes()
     if options.frames:
-        scenes = _twin_frames(game, scenes, script, options.seed, say, skipped)
+        scenes = _twin_frames(game, scenes, script, options.seed, say, skipped, options.on_reader)
     for count, scene in enumerate(paced(scenes, options.speed, stop), start=1):
         recorder(scene)
         session.handle(scene)
@@ -202,7 +208,8 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
     return result
 
 
-def _twin_frames(game: str, scenes, script, seed: int, say, skipped: list[str]):
+def _twin_frames(game: str, scenes, script, seed: int, say, skipped: list[str],
+                 on_reader: Callable[[Any], None] | None = None):
     """The twin draws each scene and the observer reads it, where both are built for the game."""
     try:
         from ..demo import twin
@@ -215,6 +222,8 @@ def _twin_frames(game: str, scenes, script, seed: int, say, skipped: list[str]):
         say(f"companion run: the simulated table is read at the observation level ({exc})")
         return scenes
     say("companion run: the digital twin renders the table and the observer reads it")
+    if on_reader is not None:
+        on_reader(reader)
     return twin.rendered(scenes, reader, script)
 
 

@@ -58,6 +58,8 @@ class RefereeSession:
         self.stats = SessionStats()
         self.source_state = "ok"
         self.ended = False
+        self.last_frame: Frame | None = None  # the newest picture, for the screen's camera view
+        self.last_observations: Mapping[str, Observation] = {}  # what was read in the newest still
         tracker.sinks.append(self._fan_out)
 
     def _fan_out(self, event: Event) -> None:
@@ -79,6 +81,10 @@ class RefereeSession:
         self.stats.scenes += 1
         events: list[Event] = self._run_commands()
         tracker = self.tracker
+        if scene.frame is not None:
+            self.last_frame = scene.frame
+            if scene.kind == "still":
+                self.last_observations = scene.observations
         if scene.kind == "player" and scene.command is not None:
             self.commands.put(scene.command)
             return events + self._run_commands()
