@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 from ..errors import CompanionError
@@ -53,6 +54,8 @@ def handle(args: argparse.Namespace, config) -> int:
         reader, _frame = readable_regions(source, args.game, state_dir)
         if reader.observers:
             print(f"companion run: camera {source.name}: reading {', '.join(reader.observers)}", flush=True)
+            if not headless:
+                return _with_screen(options, config, (source, reader))
             return _camera(source, reader, options, config, headless)
         source.close()
         reasons = "; ".join(f"{r}: {w}" for r, w in reader.skipped.items()) or "no frame"
@@ -107,8 +110,9 @@ def _headless(options, config, console) -> int:
     return 0
 
 
-def _with_screen(options, config) -> int:
-    """The Kivy UI in the main thread, the referee in a worker thread; headless if the UI is missing."""
+def _with_screen(options, config, camera=None) -> int:
+    """The Kivy UI in the main thread, the referee in a worker thread; headless if the UI is missing.
+    `camera`: an opened (source, reader) to start on, else the simulated table."""
     from ..referee.console import Console
 
     try:
@@ -120,32 +124,100 @@ def _with_screen(options, config) -> int:
     except Exception as exc:  # no Kivy window on this machine: the terminal still works
         print(f"companion run: no screen UI ({exc}); running headless", flush=True)
         options.headless = True
+        if camera is not None:
+            return _camera(camera[0], camera[1], options, config, True)
         return _headless(options, config, Console(options.lang, verbose=options.verbose))
     from ..referee.controls import LiveControls
-    from ..referee.live import Say, feedback_sink, run_demo
+    from ..referee.live import Say, feedback_sink
 
     feed = EventFeed()
-    controls = LiveControls()
+    controls = LiveControls(options.state_dir, config)
+    controls.open_camera = lambda name: open_camera(config, name, options.game, options.state_dir)
     stop = threading.Event()
     console = Console(options.lang)
     skipped: list[str] = []
     feedback = feedback_sink(config, Say(sys.stdout, console), skipped, controls)
     sinks = [feed.push] + ([feedback.handle] if feedback is not None else [])
-
-    def referee() -> None:
-        try:
-            run_demo(options, config, sys.stdout, extra_sinks=sinks, stop=stop,
-                     on_session=controls.attach, console=console)
-        except CompanionError as exc:
-            print(f"companion run: {exc}", file=sys.stderr)
-
-    worker = threading.Thread(target=referee, name="referee", daemon=True)
+    worker = threading.Thread(target=referee_loop, name="referee", daemon=True,
+                              args=(options, config, controls, sinks, stop, console, camera))
     worker.start()
     try:
         CompanionApp(controls, feed, lang=options.lang or "en").run()
     finally:
         stop.set()
+        controls.shutdown()
         worker.join(timeout=5)
         if feedback is not None:
             feedback.close()
     return 0
+
+
+def referee_loop(options, config, controls, sinks, stop: threading.Event, console=None, camera=None,
+                 out=None) -> int:
+    """Runs games one after another in the referee thread. A run ends when its game is over, or
+    when the screen asks for a new game or another camera (controls.run_stop); the next run then
+    starts from that request. The ended game stays in its journal (and its exports when it ended)."""
+    from ..referee.camera_run import run_camera
+    from ..referee.live import run_demo
+
+    out = out or sys.stdout
+    runs = 0
+    options = replace(options, on_reader=controls.observe_reader)
+    controls.camera = "sim" if camera is None else camera[0].name
+    while not (stop.is_set() or controls.closing):
+        controls.begin_run()
+        try:
+            if camera is None:
+                run_demo(options, config, out, extra_sinks=sinks, stop=controls.run_stop,
+                         on_session=controls.attach, console=console)
+            else:
+                controls.observers = dict(camera[1].observers)
+                run_camera(camera[0], camera[1], options, config, out, extra_sinks=sinks, stop=controls.run_stop,
+                           console=console, on_session=controls.attach)
+        except CompanionError as exc:
+            print(f"companion run: {exc}", file=sys.stderr)
+        runs += 1
+        requests = controls.pending() or [controls.next_request(stop)]
+        for request in requests:
+            if request is None:
+                return runs
+            if request.kind == "new_game":
+                options = replace(options, game=request.setup.game, fresh=True, setup=request.setup)
+            elif request.kind == "camera":
+                camera = None if request.source is None else (request.source, request.reader)
+                options = replace(options, fresh=False, setup=None)
+    return runs
+
+
+def open_camera(config, name: str, game: str, state_dir: Path):
+    """Open the camera source `name` and check a board of `game` can be read through it.
+    Raises CompanionError saying why not (the source is closed again then)."""
+    from ..referee.camera_run import readable_regions
+    from ..vision.sources import SourceError, open_source
+
+    try:
+        opened = open_source(_CameraChoice(config, name))
+    except SourceError as exc:
+        raise CompanionError(str(exc)) from exc
+    reader, _frame = readable_regions(opened.source, game, state_dir)
+    if not reader.observers:
+        opened.source.close()
+        reasons = "; ".join(f"{r}: {w}" for r, w in reader.skipped.items()) or "no frame"
+        raise CompanionError(f"no board of {game} can be read through it ({reasons})")
+    return opened.source, reader
+
+
+class _CameraChoice:
+    """The configuration with another [camera] source, for switching cameras at run time."""
+
+    def __init__(self, config, source: str):
+        self.config, self.source = config, source
+
+    def section(self, name: str) -> dict:
+        values = dict(self.config.section(name))
+        if name == "camera":
+            values["source"] = self.source
+        return values
+
+    def get(self, section: str, key: str):
+        return self.section(section)[key]

@@ -1,23 +1,58 @@
 """The referee's side of companion.referee.interface.RefereeControls for `companion run`.
 
-Game commands go to the running session (queued for the referee thread). Calibration, camera and
-editor requests belong to pieces that are not wired into the live run on this build: they answer
-plainly that they are not available here instead of pretending.
+Game commands (undo, choose, play …) go to the running session, queued for the referee thread.
+Requests that change the run itself — a new game from the home screen, another camera — are queued
+for the run loop (`companion.commands.run`), which ends the current run (its game stays in the
+journal) and starts the next one. Calibration needs a camera run; editor data is stored where
+`companion cards` and the engines read it.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import logging
+import queue
+import threading
+from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
-from ..games.api import Message, Move
+from ..errors import CompanionError
+from ..games.api import GameState, Message, Move
 from ..i18n import N_
+from .interface import CalibrationProgress, CameraView, DeviceStatus, GameSetup, Mark
 from .session import RefereeSession
+
+log = logging.getLogger(__name__)
+
+SIM = "sim"
+GAME_NAMES = {"babylon": N_("Babylon"), "reclamation": N_("The Reclamation"), "babel": N_("Babel Builders"),
+              "baubylon": N_("Baubylon")}
+
+
+@dataclasses.dataclass(frozen=True)
+class RunRequest:
+    """What the run loop should do next: a new game (setup) and/or another camera."""
+
+    kind: str  # "new_game" or "camera"
+    setup: GameSetup | None = None
+    source: Any = None  # an opened FrameSource (None: the simulated table)
+    reader: Any = None  # its BoardReader
 
 
 class LiveControls:
-    def __init__(self) -> None:
+    def __init__(self, state_dir: Path | None = None, config: Any = None) -> None:
         self.session: RefereeSession | None = None
         self.sound = (True, 1.0)
+        self.state_dir = state_dir
+        self.config = config
+        self.camera = SIM  # the source the running game reads
+        self.requests: queue.SimpleQueue[RunRequest] = queue.SimpleQueue()
+        self.run_stop = threading.Event()  # set to end the current run (a request waits, or closing)
+        self.closing = False
+        self.observers: dict[str, Any] = {}  # region -> observer of the current run (for the marks)
+        self.open_camera: Callable[[str], tuple[Any, Any]] | None = None  # set by the run loop
+        self.calibration: Any = None  # a CalibrationRun while the wizard runs
 
     def attach(self, session: RefereeSession) -> None:
         self.session = session
@@ -26,8 +61,63 @@ class LiveControls:
         if self.session is not None:
             self.session.commands.put((name, arg))
 
-    def start_game(self, setup: Any) -> None:
-        pass  # the simulated table plays its recorded game; a camera run starts from the journal
+    # --- the run loop's side ----------------------------------------------------------------------
+    def request(self, request: RunRequest) -> None:
+        self.requests.put(request)
+        self.run_stop.set()
+
+    def next_request(self, stop: threading.Event, poll: float = 0.2) -> RunRequest | None:
+        """The next request, waiting for one (None once `stop` is set)."""
+        while not (stop.is_set() or self.closing):
+            try:
+                return self.requests.get(timeout=poll)
+            except queue.Empty:
+                continue
+        return None
+
+    def pending(self) -> list[RunRequest]:
+        out = []
+        while True:
+            try:
+                out.append(self.requests.get_nowait())
+            except queue.Empty:
+                return out
+
+    def observe_reader(self, reader: Any) -> None:
+        """The simulated table's twin reader: its observers place the camera view's marks."""
+        observers = getattr(reader, "observers", None)
+        if isinstance(observers, Mapping):
+            self.observers = dict(observers)
+        elif getattr(reader, "observer", None) is not None:
+            self.observers = {reader.region: reader.observer}
+
+    def begin_run(self) -> None:
+        self.run_stop.clear()
+        self.session = None
+        self.observers = {}
+
+    def shutdown(self) -> None:
+        self.closing = True
+        self.run_stop.set()
+
+    # --- RefereeControls ----------------------------------------------------------------------------
+    def start_game(self, setup: GameSetup) -> Message | None:
+        """Ask the run loop for a new game; returns what to tell the players now (or None). When the
+        game cannot start here, the running game goes on and the answer says why."""
+        if self.camera == SIM:
+            try:
+                demo_for_setup(setup)
+            except CompanionError as exc:
+                return Message.of(N_("This game cannot start on the simulated table: {reason}"), reason=str(exc))
+            note = demo_note(setup)
+        else:
+            try:
+                new_game_for(setup)
+            except CompanionError as exc:
+                return Message.of(N_("This game cannot start: {reason}"), reason=str(exc))
+            note = None
+        self.request(RunRequest("new_game", setup=setup))
+        return note
 
     def accept_correction(self) -> None:
         self._send("accept_correction")
@@ -50,27 +140,258 @@ class LiveControls:
     def play(self, move: Move) -> None:
         self._send("play", move)
 
-    def camera_view(self) -> Any:
-        return None  # the simulated table at the observation level has no picture
+    def camera_view(self) -> CameraView | None:
+        """The newest frame the run read, with a mark on every piece the observers recognised."""
+        session = self.session
+        frame = getattr(session, "last_frame", None)
+        if frame is None:
+            return None  # the simulated table at the observation level has no picture
+        observations = getattr(session, "last_observations", None) or {}
+        return CameraView(frame.image, marks_for(observations, self.observers))
 
     def start_calibration(self) -> None:
-        pass
+        self.calibration = CalibrationRun(self)
 
-    def calibration_progress(self) -> Any:
-        from .interface import CalibrationProgress
+    def calibration_progress(self) -> CalibrationProgress:
+        if self.calibration is None:
+            return CalibrationProgress(0.0, step=Message.of(N_("Calibration has not started.")))
+        return self.calibration.progress()
 
-        return CalibrationProgress(0.0, verdict=Message.of(N_("Calibration is not available during this run")), ok=False)
-
-    def device_status(self) -> Any:
-        from .interface import DeviceStatus
-
-        return DeviceStatus(camera="sim", volume=self.sound[1], sound=self.sound[0])
+    def device_status(self) -> DeviceStatus:
+        return DeviceStatus(camera=self.camera, volume=self.sound[1], sound=self.sound[0])
 
     def set_sound(self, enabled: bool, volume: float) -> None:
         self.sound = (enabled, volume)
 
-    def set_camera(self, source: str) -> None:
-        pass
+    def set_camera(self, source: str) -> Message | None:
+        """Switch sources at run time. The new one is opened and read first; when that fails the
+        old source keeps running and the answer says why."""
+        if source == self.camera:
+            return None
+        if source == SIM:
+            self.camera = SIM
+            self.request(RunRequest("camera"))
+            return Message.of(N_("Switching to the simulated table."))
+        if self.open_camera is None:
+            return Message.of(N_("Cameras cannot be switched in this run."))
+        try:
+            opened, reader = self.open_camera(source)
+        except CompanionError as exc:
+            return Message.of(N_("Camera {source} could not be used: {reason}. Still using {current}."),
+                              source=source, reason=str(exc), current=self.camera)
+        self.camera = source
+        self.request(RunRequest("camera", source=opened, reader=reader))
+        return Message.of(N_("Switching to camera {source}."), source=source)
 
     def save_editor_data(self, kind: str, data: dict[str, Any]) -> Message:
-        return Message.of(N_("Editing {kind} is not available during this run"), kind=kind)
+        if self.state_dir is None:
+            return Message.of(N_("Nowhere to save: this run has no state folder."))
+        return store_editor_data(Path(self.state_dir), kind, data)
+
+
+# --- calibration -----------------------------------------------------------------------------------
+
+class CalibrationRun:
+    """The calibration wizard on the live frames: the appearance capture (vision.calibration) is
+    fed the newest frame each time the screen asks how far it is."""
+
+    def __init__(self, controls: LiveControls):
+        self.controls = controls
+        self.capture: Any = None
+        self.problem: Message | None = None
+        self.last_index: int | None = None
+        self.last: CalibrationProgress = CalibrationProgress(0.0, step=Message.of(N_("Waiting for the camera.")))
+        try:
+            from ..vision.calibration import AppearanceCapture  # type: ignore[attr-defined]
+        except ImportError:
+            self.problem = Message.of(N_("Calibrating the pieces' colours is not on this build yet."))
+            return
+        self.capture = AppearanceCapture
+
+    def progress(self) -> CalibrationProgress:
+        if self.problem is not None:
+            return CalibrationProgress(0.0, verdict=self.problem, ok=False)
+        if self.controls.camera == SIM:
+            return CalibrationProgress(0.0, verdict=Message.of(N_("Choose a camera first: the simulated table needs no calibration.")),
+                                       ok=False)
+        return self.last
+
+
+# --- new games ---------------------------------------------------------------------------------------
+
+def new_game_for(setup: GameSetup) -> GameState:
+    """The engine's opening state for a set-up from the home screen (players in seat order, options)."""
+    from ..games.registry import get as get_spec
+
+    spec = get_spec(setup.game)
+    try:
+        return spec.new_game(tuple(setup.players), **dict(setup.options))
+    except (TypeError, ValueError) as exc:
+        raise CompanionError(str(exc)) from exc
+
+
+def demo_for_setup(setup: GameSetup):
+    """The simulated table's recorded game of `setup.game`, its seats renamed after the players
+    (as many as the recording has seats). Raises CompanionError when the table cannot play it."""
+    from ..demo.records import load_demo
+    from ..errors import NotYetAvailable
+    from .views import view_for
+
+    try:
+        view_for(setup.game)
+        demo = load_demo(setup.game)
+    except (NotYetAvailable, ModuleNotFoundError) as exc:
+        raise CompanionError(str(exc)) from exc
+    names = renamed_players(demo.initial.players, setup.players)
+    return dataclasses.replace(demo, initial=with_players(demo.initial, names))
+
+
+def renamed_players(recorded: tuple[str, ...], chosen: tuple[str, ...]) -> tuple[str, ...]:
+    """The recording's seats with the chosen names on the first ones (a recording has its own count)."""
+    return tuple(chosen[i] if i < len(chosen) and chosen[i] else name for i, name in enumerate(recorded))
+
+
+def with_players(state: GameState, names: tuple[str, ...]) -> GameState:
+    """The same state with other player names (through its JSON form, which every engine has)."""
+    data = state.to_json()
+    if not isinstance(data, dict) or len(data.get("players", ())) != len(names):
+        return state
+    return type(state).from_json({**data, "players": list(names)}, "<renamed players>")
+
+
+def demo_note(setup: GameSetup) -> Message | None:
+    """What the players should know when the recorded game differs from their set-up."""
+    from ..demo.records import load_demo
+
+    recorded = load_demo(setup.game).initial.players
+    if len(recorded) == len(setup.players):
+        return None
+    return Message.of(
+        N_("The simulated table plays a recorded game of {game} for {count} players: {names}."),
+        game=Message.of(GAME_NAMES.get(setup.game, setup.game)), count=len(recorded),
+        names=", ".join(renamed_players(recorded, setup.players)),
+    )
+
+
+# --- the camera view's marks ----------------------------------------------------------------------
+
+EMPTY_LABELS = ("empty", "recess", "table", "none", "")
+
+
+def marks_for(observations: Mapping[str, Any], observers: Mapping[str, Any]) -> tuple[Mark, ...]:
+    """A mark on each occupied cell of each region, where the observer's view maps it to pixels:
+    green when read surely, amber when unsure."""
+    marks: list[Mark] = []
+    for region, observation in observations.items():
+        stack = getattr(observers.get(region), "stack", None)
+        if stack is None:
+            continue
+        for row, cells in enumerate(observation.cells):
+            for col, cell in enumerate(cells):
+                if cell.label in EMPTY_LABELS:
+                    continue
+                level = int(dict(cell.attrs).get("height", dict(cell.attrs).get("level", 0)) or 0)
+                point = cell_pixel(stack, row, col, level)
+                if point is None:
+                    continue
+                kind = "ok" if cell.confidence >= 0.8 else "warn"
+                marks.append(Mark(point[0], point[1], str(level) if level else "", kind))
+    return tuple(marks)
+
+
+def cell_pixel(stack: Any, row: int, col: int, level: int = 0) -> tuple[float, float] | None:
+    """Where a cell centre at a level falls in the camera image, from the observer's rectifying map
+    (its first channel holds each view pixel's source pixel, in the downscaled image)."""
+    level = max(0, min(level, len(stack.heights) - 1))
+    y = level * stack.height_px + stack.margin + int((row + 0.5) * stack.n)
+    x = stack.margin + int((col + 0.5) * stack.n)
+    try:
+        px, py = (float(v) for v in stack.map_x[y, x][:2])
+    except (IndexError, TypeError, ValueError):
+        return None
+    return (px + 0.5) * stack.downscale - 0.5, (py + 0.5) * stack.downscale - 0.5
+
+
+# --- editor data -------------------------------------------------------------------------------------
+
+EDITOR_FILES = {"reclamation.card": "reclamation-cards.json", "babel.blueprint": "babel-cards.json",
+                "babylon.tile": "babylon-tiles.json"}
+
+
+def store_editor_data(state_dir: Path, kind: str, data: dict[str, Any]) -> Message:
+    """Add an edited card pattern, blueprint or tile face to the file the engines read. The new
+    file is checked by the engine's own reader before it replaces the old one, so bad data never
+    overwrites a player's file; a file that does not read is left alone and named."""
+    from ..errors import FormatError
+    from ..games import saves
+
+    if kind not in EDITOR_FILES:
+        return Message.of(N_("Unknown kind of editor data: {kind}."), kind=kind)
+    path = state_dir / EDITOR_FILES[kind]
+    try:
+        current = saves.read_json_file(path) if path.exists() else None
+        merged = _merge(kind, current, data)
+        _check(kind, merged, str(path))
+    except FormatError as exc:
+        return Message.of(N_("Not saved: {reason}"), reason=str(exc))
+    except CompanionError as exc:
+        return Message.of(N_("Not saved: {reason}"), reason=str(exc))
+    state_dir.mkdir(parents=True, exist_ok=True)
+    saves.write_json_atomic(path, merged)
+    return Message.of(N_("Saved to {path}."), path=str(path))
+
+
+def _entries(current: Any, key: str, path_hint: str) -> list:
+    if current is None:
+        return []
+    if not isinstance(current, dict) or not isinstance(current.get(key, []), list):
+        raise CompanionError(f"{path_hint}: expected an object with a {key!r} list; the file was left as it is")
+    return list(current.get(key, []))
+
+
+def _merge(kind: str, current: Any, data: dict[str, Any]) -> dict[str, Any]:
+    if not isinstance(data, dict) or not data.get("name", "x"):
+        raise CompanionError("the edited entry is empty")
+    if kind == "reclamation.card":
+        from ..games.reclamation.cards import EXAMPLE_BOOK
+
+        cards = _entries(current, "cards", EDITOR_FILES[kind])
+        if current is None:
+            cards = EXAMPLE_BOOK.to_json()["cards"]
+        name = data.get("name")
+        for index, card in enumerate(cards):
+            if isinstance(card, dict) and card.get("name") == name:
+                cards[index] = {**card, **data}  # the other side of the same card stays
+                break
+        else:
+            cards.append(data)
+        base = current if current is not None else EXAMPLE_BOOK.to_json()
+        return {**base, "cards": cards}
+    if kind == "babel.blueprint":
+        from ..games.babel.cards import LIBRARY_FORMAT, LIBRARY_VERSION
+
+        blueprints = [b for b in _entries(current, "blueprints", EDITOR_FILES[kind])
+                      if not (isinstance(b, dict) and b.get("name") == data.get("name"))]
+        base = current if current is not None else {"format": LIBRARY_FORMAT, "version": LIBRARY_VERSION}
+        return {**base, "blueprints": [*blueprints, data]}
+    from ..games.babylon.catalogue import FORMAT
+
+    tiles = _entries(current, "tiles", EDITOR_FILES[kind])
+    base = current if current is not None else {"format": FORMAT, "version": 1}
+    return {**base, "tiles": [*tiles, data]}
+
+
+def _check(kind: str, data: dict[str, Any], source: str) -> None:
+    """The engine's own reader on the whole new file (raises FormatError naming the key)."""
+    if kind == "reclamation.card":
+        from ..games.reclamation.cards import parse_book
+
+        parse_book(data, source)
+    elif kind == "babel.blueprint":
+        from ..games.babel.cards import parse_library
+
+        parse_library(data, source)
+    else:
+        from ..games.babylon.catalogue import parse_catalogue
+
+        parse_catalogue(data, source)

@@ -134,6 +134,10 @@ class RefereeControls(Protocol):
     def end_game(self) -> None:
         """The players stop now: score the game as it stands."""
 
+    def play(self, move: Move) -> None:
+        """A move the players declare on the screen (one the camera cannot see, or a hint's
+        suggested move they made): the referee checks it like any other and answers with events."""
+
     def camera_view(self) -> CameraView | None:
         """The newest image with overlays for the live view, or None when there is no camera."""
 

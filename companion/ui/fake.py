@@ -263,6 +263,14 @@ class FakeReferee:
         sheet = self.state.score_sheet()
         self.feed.push(GameOver("babylon", self.moves, sheet, sheet.leaders()))
 
+    def play(self, move: Move) -> None:
+        self.calls.append(("play", (move,)))
+        ruling = self.state.check(move)
+        if ruling.violations:
+            self.feed.push(ViolationFound("babylon", self.moves, ruling, self.state))
+            return
+        self._accept(move)
+
     def camera_view(self) -> CameraView | None:
         if not self.with_camera:
             return None

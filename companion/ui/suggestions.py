@@ -24,6 +24,7 @@ class Suggestion:
     text: Message
     details: tuple[Message, ...] = ()
     rule_id: str | None = None
+    moves: tuple[Any, ...] = ()  # the engine moves that make it, in order (to declare it played)
 
 
 def suggestions(state: Any, limit: int = 4) -> list[Suggestion]:
@@ -54,7 +55,7 @@ def _babylon(state: Any, limit: int) -> list[Suggestion]:
         return []
     if state.phase != "build":
         return []  # placements are hints for the build action; other phases list their moves
-    return [Suggestion(reason, (), "babylon.build.support") for _placement, reason in suggest(state, limit)]
+    return [Suggestion(reason, (), "babylon.build.support", placement.moves) for placement, reason in suggest(state, limit)]
 
 
 def _reclamation(state: Any) -> list[Suggestion]:
@@ -65,12 +66,12 @@ def _reclamation(state: Any) -> list[Suggestion]:
     hint = suggest(state, seconds=SEARCH_SECONDS)
     if hint is None:
         return []
-    return [Suggestion(hint.reason, tuple(hint.details), hint.rule_id)]
+    return [Suggestion(hint.reason, tuple(hint.details), hint.rule_id, (hint.move,))]
 
 
 def _legal_moves(state: Any, limit: int) -> list[Suggestion]:
     out = []
     for move in itertools.islice(state.legal_moves(), limit):
         ruling = state.check(move)
-        out.append(Suggestion(move.describe(), tuple(ruling.notes[:1])))
+        out.append(Suggestion(move.describe(), tuple(ruling.notes[:1]), moves=(move,)))
     return out

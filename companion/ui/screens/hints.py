@@ -29,6 +29,14 @@ class HintsScreen(CompanionScreen):
             self._cached = (state, suggestions(state, SUGGESTIONS))
         return self._cached[1]
 
+    def declare(self, moves: tuple) -> None:
+        """The players made the suggested move (or one the camera cannot see): tell the referee,
+        which checks it like any other and answers on the feed."""
+        for move in moves:
+            self.app.controls.play(move)
+        self.app.poll_feed()
+        self.app.go("live")
+
     def build_content(self):
         s = self.s
         session = self.app.session
@@ -56,6 +64,9 @@ class HintsScreen(CompanionScreen):
                 ideas.add_widget(self.label("   " + self.r(detail), s.small, color=theme.MUTED))
             if suggestion.rule_id:
                 ideas.add_widget(self.label("   " + self.t(N_("Rule {rule}"), rule=suggestion.rule_id), s.small, color=theme.MUTED))
+            if suggestion.moves and not session.over:
+                ideas.add_widget(self.button(self.t(N_("We made this move")), lambda m=suggestion.moves: self.declare(m),
+                                             size=s.small, size_hint_x=None, width=s.touch * 5))
         if not found:
             ideas.add_widget(self.label(self.t(N_("No suggestions right now.")), s.body, color=theme.MUTED))
         box.add_widget(ideas)

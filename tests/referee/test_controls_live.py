@@ -1,0 +1,207 @@
+"""The screen's live controls in `companion run` (companion.referee.controls + the run loop):
+new games from the home screen, playing a declared move, switching cameras, the camera view."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from companion.config import load_config
+from companion.errors import CompanionError
+from companion.referee.controls import (
+    SIM,
+    LiveControls,
+    RunRequest,
+    cell_pixel,
+    demo_for_setup,
+    marks_for,
+)
+from companion.referee.events import (
+    GameOver,
+    MoveAccepted,
+    ScoreChanged,
+    TurnGuidance,
+    ViolationFound,
+)
+from companion.referee.interface import GameSetup, RefereeControls
+from companion.referee.live import RunOptions
+from companion.vision.types import CellReading, Frame, Observation
+
+pytest.importorskip("companion.games.reclamation")
+
+
+def test_live_controls_implement_the_protocol_including_play():
+    assert isinstance(LiveControls(), RefereeControls)
+    assert hasattr(RefereeControls, "play")
+
+
+def test_play_queues_the_declared_move_for_the_referee_thread():
+    controls = LiveControls()
+
+    class Session:
+        def __init__(self):
+            import queue
+
+            self.commands = queue.SimpleQueue()
+
+    session = Session()
+    controls.attach(session)
+    controls.play("a move")
+    assert session.commands.get_nowait() == ("play", "a move")
+
+
+def test_the_recorded_demo_takes_the_players_names():
+    demo = demo_for_setup(GameSetup("reclamation", ("Aiko", "陳美玲")))
+    assert demo.initial.players == ("Aiko", "陳美玲")
+    assert len(demo.moves) > 10
+    state = demo.initial
+    for move in demo.moves[:5]:  # the recorded moves still fit the renamed game
+        state = state.apply(move)
+
+
+def test_start_game_asks_the_run_loop_for_a_new_game_and_says_when_the_recording_has_other_seats():
+    controls = LiveControls()
+    note = controls.start_game(GameSetup("reclamation", ("Aiko", "Ben", "Cy")))
+    assert controls.run_stop.is_set()
+    request = controls.requests.get_nowait()
+    assert request.kind == "new_game" and request.setup.players == ("Aiko", "Ben", "Cy")
+    assert note is not None and "for {count} players" in note.msgid and dict(note.params)["count"] == 2
+    assert dict(note.params)["names"] == "Aiko, Ben"
+    assert controls.start_game(GameSetup("reclamation", ("Aiko", "Ben"))) is None
+
+
+def test_a_game_the_simulated_table_cannot_play_is_refused_and_the_running_game_goes_on():
+    controls = LiveControls()
+    note = controls.start_game(GameSetup("no-such-game", ("A", "B")))
+    assert note is not None and "cannot start" in note.msgid and "no-such-game" in dict(note.params)["reason"]
+    assert not controls.run_stop.is_set() and controls.requests.empty()
+
+
+def test_switching_to_a_camera_that_fails_keeps_the_old_source_and_says_why():
+    controls = LiveControls()
+
+    def fails(name):
+        raise CompanionError("no /dev/video0")
+
+    controls.open_camera = fails
+    answer = controls.set_camera("opencv")
+    assert answer is not None and "could not be used" in answer.msgid
+    assert dict(answer.params)["reason"] == "no /dev/video0" and dict(answer.params)["current"] == SIM
+    assert controls.camera == SIM and controls.requests.empty() and not controls.run_stop.is_set()
+
+
+def test_switching_to_a_camera_that_opens_hands_it_to_the_run_loop():
+    controls = LiveControls()
+    controls.open_camera = lambda name: ("source", "reader")
+    controls.set_camera("opencv")
+    assert controls.camera == "opencv" and controls.run_stop.is_set()
+    assert controls.requests.get_nowait() == RunRequest("camera", source="source", reader="reader")
+    controls.set_camera(SIM)
+    assert controls.requests.get_nowait() == RunRequest("camera")
+
+
+class _Flat:
+    """A camera looking straight down: 2 px per mm, heights ignored."""
+
+    def to_pixels(self, xyz):
+        return np.asarray(xyz, float)[:, :2] * 2.0
+
+    def nadir_xy(self):
+        return (90.0, 90.0)
+
+
+def test_marks_land_on_the_cells_the_observer_read():
+    from companion.vision.boards import RECLAMATION
+    from companion.vision.observers.views import ViewStack
+
+    stack = ViewStack(_Flat(), RECLAMATION, [0.0, 6.0], 30)
+    x, y = cell_pixel(stack, 2, 3)
+    centre = RECLAMATION.cell_centre(2, 3)
+    assert abs(x - centre[0] * 2) <= 2 and abs(y - centre[1] * 2) <= 2
+
+    class Observer:
+        pass
+
+    observer = Observer()
+    observer.stack = stack
+    empty = CellReading("empty", 0.99)
+    cells = [[empty] * 6 for _ in range(6)]
+    cells[2][3] = CellReading("stone", 0.95, {"height": 1})
+    cells[4][0] = CellReading("stone", 0.5, {"height": 1})
+    observation = Observation("reclamation", 6, 6, tuple(tuple(r) for r in cells))
+    marks = marks_for({"reclamation": observation}, {"reclamation": observer})
+    assert [(m.kind, m.label) for m in marks] == [("ok", "1"), ("warn", "1")]
+    assert abs(marks[0].x - centre[0] * 2) <= 2
+
+
+def test_camera_view_is_the_newest_frame_or_none():
+    controls = LiveControls()
+    assert controls.camera_view() is None
+
+    class Session:
+        last_frame = Frame(np.zeros((48, 64, 3), np.uint8), 1.0, "sim:reclamation", 3)
+        last_observations = {}
+
+    controls.attach(Session())
+    view = controls.camera_view()
+    assert view is not None and view.image.shape == (48, 64, 3) and view.marks == ()
+
+
+def _loop(tmp_path, controls, events, game="reclamation", max_scenes=None):
+    from companion.commands.run import referee_loop
+
+    options = RunOptions(game=game, headless=True, fresh=True, speed=0.0, state_dir=tmp_path, frames=False,
+                         max_scenes=max_scenes)
+    stop = threading.Event()
+    import io
+
+    worker = threading.Thread(target=referee_loop, args=(options, load_config(), controls, [events.append], stop),
+                              kwargs={"out": io.StringIO()}, daemon=True)
+    worker.start()
+    return stop, worker
+
+
+def _wait(condition, seconds=60.0):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.slow
+def test_home_start_begins_a_new_game_with_the_players_names_and_the_old_one_stays_in_the_journal(tmp_path):
+    from companion.referee.journal import Journal
+
+    controls = LiveControls(tmp_path)
+    events: list = []
+    stop, worker = _loop(tmp_path, controls, events, max_scenes=30)
+    assert _wait(lambda: any(isinstance(e, MoveAccepted) for e in events))
+    controls.start_game(GameSetup("reclamation", ("Aiko", "陳美玲")))
+    assert _wait(lambda: any(isinstance(e, (MoveAccepted, ViolationFound, ScoreChanged, TurnGuidance))
+                             and _players(e) == ("Aiko", "陳美玲") for e in events))
+    controls.shutdown()
+    stop.set()
+    worker.join(30)
+    assert not worker.is_alive()
+    journal = Journal(tmp_path / "demo-journal.sqlite")
+    try:
+        first, second = journal.load_game(1), journal.load_game(2)
+        assert first.initial.players == ("Flower", "Vine") and len(first.moves) >= 1  # abandoned, kept
+        assert second.initial.players == ("Aiko", "陳美玲")
+        assert journal.export(1, tmp_path / "exports")[0].exists()  # and exportable
+    finally:
+        journal.close()
+    assert not any(isinstance(e, GameOver) and e.sheet.players == ("Flower", "Vine") for e in events)
+
+
+def _players(event):
+    state = getattr(event, "state", None)
+    if state is not None:
+        return state.players
+    sheet = getattr(event, "sheet", None)
+    return sheet.players if sheet is not None else None
