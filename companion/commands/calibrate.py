@@ -5,6 +5,8 @@
   calibrate camera (--images DIR | --live) [--sheet a4|a3]  intrinsics → <state>/calibration/camera.json
   calibrate board (--game G | --region R | --grid RxC) IMAGE [--markers | --lines | --corners X1,Y1,...]
                                                           → <state>/calibration/board-<region>.json
+  calibrate appearance (--game G | --region R) (--source FILE|DIR ... | --camera | --layout-only)
+                       [--frames N] [--calibration FILE]  → <state>/calibration/appearance-<region>.json
   calibrate show                                          what is calibrated, and how well
 
 File formats: docs/calibration.md. A corrupt calibration file is reported and left as it is.
@@ -18,7 +20,8 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import CompanionError
-from ..vision.boards import BoardSpec
+from ..vision.appearance import AppearanceProfile
+from ..vision.boards import REGIONS, BoardSpec
 from ..vision.calibration import files, targets
 from ..vision.calibration.charuco import SHEETS, CameraCalibrator
 from ..vision.calibration.intrinsics import Intrinsics
@@ -90,6 +93,27 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     board.add_argument("--overlay", metavar="OUT.png", help="also write the photo with the board drawn on it")
     board.add_argument("--out", type=Path, help="default: <state dir>/calibration/board-<region>.json")
     board.set_defaults(handler=handle_board)
+
+    appearance = steps.add_parser(
+        "appearance", help="learn how the pieces look from 1-3 frames of the calibration layout",
+        description="Lay out the calibration pieces as calibration/layout-<region>.png shows, then give "
+        "1-3 photos of it (or take them from the camera). Each board region is located (its saved board "
+        "calibration, else the mat's markers), each frame is checked, and the profile is learned.")
+    which = appearance.add_mutually_exclusive_group(required=True)
+    which.add_argument("--game", help="a game: every board region it is read from")
+    which.add_argument("--region", help="one board region: " + ", ".join(REGIONS))
+    source = appearance.add_mutually_exclusive_group(required=True)
+    source.add_argument("--source", nargs="+", metavar="FILE|DIR",
+                        help="photos (PNG, JPEG), folders of photos or a video of the laid-out layout")
+    source.add_argument("--camera", action="store_true", help="take the frames from the configured camera")
+    source.add_argument("--layout-only", action="store_true",
+                        help="only say what to lay where (and write the layout diagram with --out)")
+    appearance.add_argument("--frames", type=int, default=3, metavar="N", help="good frames to take (1-10, default 3)")
+    appearance.add_argument("--every", type=int, default=10, metavar="K",
+                            help="with --camera: look at every Kth frame (default 10)")
+    appearance.add_argument("--calibration", metavar="FILE", help="a board calibration file (with --region)")
+    appearance.add_argument("--out", type=Path, help="with --layout-only: folder for layout-<region>.png")
+    appearance.set_defaults(handler=handle_appearance)
 
     show = steps.add_parser("show", help="list the saved calibrations")
     show.set_defaults(handler=handle_show)
@@ -245,6 +269,129 @@ def locate(args: argparse.Namespace, spec: BoardSpec, image: np.ndarray, camera:
                               "or give the corners with --corners") from None
 
 
+# --- appearance ------------------------------------------------------------------------------------
+def handle_appearance(args: argparse.Namespace, config) -> int:
+    from ..vision.calibration.capture import AppearanceCapture
+    from ..vision.calibration.layout_diagram import write_layout
+    from ..vision.calibration.layouts import layout_for
+    from ..vision.observers import observer_class
+
+    if not 1 <= args.frames <= 10:
+        raise CompanionError(f"--frames: expected 1 to 10 good frames, got {args.frames}")
+    if args.calibration and not args.region:
+        raise CompanionError("--calibration locates one board region: use it with --region")
+    specs = board_specs(args)
+    for spec in specs:
+        layout = layout_for(spec.region)
+        diagram = (args.out or default_target_dir()) / f"layout-{spec.region}.png"
+        if args.layout_only and args.out:
+            diagram = write_layout(layout, args.out)
+        print(f"{spec.region}: lay out the calibration pieces (diagram: {diagram}); row 1 runs along the "
+              "mat's bottom edge:")
+        for line in layout.instructions():
+            print(f"  {line}")
+    if args.layout_only:
+        return 0
+    frames = _appearance_frames(args, config)
+    camera = load_camera(config)
+    captures: dict[str, AppearanceCapture] = {}
+    failures: list[str] = []
+    for number, image in enumerate(frames, start=1):
+        for spec in specs:
+            if spec.region in failures:
+                continue
+            capture = captures.get(spec.region)
+            if capture is None:
+                if observer_class(spec.region) is None:
+                    failures.append(spec.region)
+                    print(f"{spec.region}: no observer for this region on this build; skipped")
+                    continue
+                try:
+                    location = _saved_or_markers(args, config, spec, image, camera)
+                except CompanionError as exc:
+                    print(f"frame {number}: {spec.region}: not located: {exc}")
+                    continue
+                capture = captures[spec.region] = AppearanceCapture(spec.region, location, args.frames)
+            if capture.progress.ok:
+                continue
+            progress = capture.feed(image)
+            print(f"frame {number}: {spec.region}: {translate_text(progress.verdict)}")
+            if progress.ok is False:
+                print(f"  {translate_text(progress.step)}")
+        if captures and all(c.progress.ok for c in captures.values()) and len(captures) + len(failures) == len(specs):
+            break
+    return _save_captures(config, specs, captures, failures)
+
+
+def _appearance_frames(args: argparse.Namespace, config):
+    """The frames to learn from: the given photos, folders and videos in order, or the camera's."""
+    from ..vision.sources import FileSource, SourceError, open_source
+
+    if args.camera:
+        opened = open_source(config)
+        print(f"{opened.describe()}; keep hands away from the table (Ctrl-C to stop)")
+        every = max(1, args.every)
+        with opened.source as source:
+            for frame in source:
+                if frame.index % every == 0:
+                    yield frame.image
+        return
+    for name in args.source:
+        path = Path(name)
+        if path.is_file() and path.suffix.lower() in IMAGE_SUFFIXES:
+            yield read_image(name)
+            continue
+        try:
+            with FileSource(path) as source:
+                for frame in source:
+                    yield frame.image
+        except SourceError as exc:
+            raise CompanionError(f"--source {name}: {exc}") from None
+
+
+def _saved_or_markers(args, config, spec: BoardSpec, image: np.ndarray, camera: Intrinsics | None) -> BoardLocation:
+    height, width = image.shape[:2]
+    saved = Path(args.calibration) if args.calibration else files.board_path(config.state_dir(), spec.region)
+    if saved.exists() or args.calibration:
+        return files.load_location(saved, spec.region, (width, height), camera)
+    try:
+        return locate_from_markers(spec, image, intrinsics=camera)
+    except LocateError as exc:
+        raise LocateError(f"{str(exc).removeprefix(spec.region + ': ')}; or save the board's place first: "
+                          f"companion calibrate board --region {spec.region} IMAGE") from None
+
+
+def _save_captures(config, specs: list[BoardSpec], captures: dict, failures: list[str]) -> int:
+    unsaved = []
+    for spec in specs:
+        capture = captures.get(spec.region)
+        if spec.region in failures:
+            continue
+        if capture is None or not capture.ready:
+            why = "" if capture is None or capture.progress.verdict is None else \
+                f" (last: {translate_text(capture.progress.verdict)})"
+            unsaved.append(f"{spec.region}: no usable frame{why}")
+            continue
+        saved = capture.save(config.state_dir())
+        print(f"{spec.region}: learned from {capture.frames_used} frame{'s' if capture.frames_used > 1 else ''}; "
+              f"saved {saved.path}" + (f" (previous kept as {saved.previous.name})" if saved.previous else ""))
+        if saved.set_aside:
+            print(f"  the file there could not be used ({saved.set_aside_reason}); it was moved aside to "
+                  f"{saved.set_aside.name}")
+        if capture.frames_used < capture.frames_wanted:
+            print(f"  {capture.frames_wanted - capture.frames_used} more frame(s) would make it steadier")
+    if unsaved:
+        raise CompanionError("nothing saved for " + "; ".join(unsaved))
+    return 0
+
+
+def translate_text(text: tuple[str, dict]) -> str:
+    """A (msgid, params) pair from vision, in the configured language."""
+    from ..i18n import translate
+
+    return translate(text[0], None, text[1])
+
+
 # --- show ------------------------------------------------------------------------------------------
 def handle_show(args: argparse.Namespace, config) -> int:
     folder = files.calibration_dir(config.state_dir())
@@ -271,4 +418,14 @@ def handle_show(args: argparse.Namespace, config) -> int:
             print(f"{path.name}: unusable: {exc}")
     if not boards:
         print("boards: none saved (companion calibrate board ...)")
+    profiles = sorted(p for p in folder.glob("appearance-*.json") if p.name.count(".json") == 1
+                      and ".prev." not in p.name and ".unusable-" not in p.name) if folder.is_dir() else []
+    for path in profiles:
+        try:
+            profile = AppearanceProfile.load(path)
+            print(f"{profile.region}: appearance of {len(profile.names)} kinds of piece")
+        except CompanionError as exc:
+            print(f"{path.name}: unusable: {exc}")
+    if not profiles:
+        print("appearance: none saved (companion calibrate appearance ...)")
     return 0

@@ -1,8 +1,15 @@
-"""Physical geometry of each board region the camera reads, in millimetres.
+"""Physical geometry of each board region the camera reads, in millimetres, and THE board frame.
 
-World frame: the table is z = 0, +z points up towards the camera; a board region's origin is the
-outer corner of its row 0 / column 0 cell, x along columns, y along rows. Sizes are defaults for the
-published sets and can be measured and overridden by calibration; nothing here is a colour.
+The board frame (one convention for every locator, observer, printed mat and the digital twin):
+origin at the outer corner of the row 0 / column 0 cell; x along the columns, y along the rows,
+z up towards the camera; right-handed. Seen from above, with column 0 on the left, row 0 is
+therefore at the BOTTOM and rows count upwards, like a chessboard seen from White's side (a1 at the
+bottom left). Printed mats and stickers are printed that way (row 0 along the page's bottom edge),
+the twin draws that way, and a location whose frame is mirrored (a mirrored camera picture,
+corners given the wrong way round) is refused: see `frame_is_mirrored`. Table z = 0.
+
+Sizes are defaults for the published sets and can be measured and overridden by calibration;
+nothing here is a colour.
 """
 
 from __future__ import annotations
@@ -45,5 +52,7 @@ def grid_board(rows: int, cols: int, on_points: bool, pitch_mm: float = 22.0) ->
     """A plain line-grid board (e.g. a 19×19 Go board read on its points)."""
     return BoardSpec("grid", rows, cols, cell_mm=pitch_mm, level_mm=0.0, on_points=on_points)
 
+
+ROW0_AT_BOTTOM = True  # seen from above (right-handed frame, z up): for diagrams and printed mats
 
 REGIONS = {spec.region: spec for spec in (BABYLON_GARDEN, BABYLON_QUARRY, RECLAMATION, BABEL, BAUBYLON)}
