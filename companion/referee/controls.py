@@ -20,7 +20,7 @@ from typing import Any
 from ..errors import CompanionError
 from ..games.api import GameState, Message, Move
 from ..i18n import N_
-from .interface import CalibrationProgress, CameraView, DeviceStatus, GameSetup, Mark
+from .interface import Answer, CalibrationProgress, CameraView, DeviceStatus, GameSetup, Mark
 from .session import RefereeSession
 
 log = logging.getLogger(__name__)
@@ -101,23 +101,24 @@ class LiveControls:
         self.run_stop.set()
 
     # --- RefereeControls ----------------------------------------------------------------------------
-    def start_game(self, setup: GameSetup) -> Message | None:
+    def start_game(self, setup: GameSetup) -> Answer:
         """Ask the run loop for a new game; returns what to tell the players now (or None). When the
         game cannot start here, the running game goes on and the answer says why."""
         if self.camera == SIM:
             try:
                 demo_for_setup(setup)
             except CompanionError as exc:
-                return Message.of(N_("This game cannot start on the simulated table: {reason}"), reason=str(exc))
+                return Answer(False, Message.of(N_("This game cannot start on the simulated table: {reason}"),
+                                                reason=str(exc)))
             note = demo_note(setup)
         else:
             try:
                 new_game_for(setup)
             except CompanionError as exc:
-                return Message.of(N_("This game cannot start: {reason}"), reason=str(exc))
+                return Answer(False, Message.of(N_("This game cannot start: {reason}"), reason=str(exc)))
             note = None
         self.request(RunRequest("new_game", setup=setup))
-        return note
+        return Answer(True, note)
 
     def accept_correction(self) -> None:
         self._send("accept_correction")
@@ -163,25 +164,25 @@ class LiveControls:
     def set_sound(self, enabled: bool, volume: float) -> None:
         self.sound = (enabled, volume)
 
-    def set_camera(self, source: str) -> Message | None:
+    def set_camera(self, source: str) -> Answer:
         """Switch sources at run time. The new one is opened and read first; when that fails the
         old source keeps running and the answer says why."""
         if source == self.camera:
-            return None
+            return Answer(True)
         if source == SIM:
             self.camera = SIM
             self.request(RunRequest("camera"))
-            return Message.of(N_("Switching to the simulated table."))
+            return Answer(True, Message.of(N_("Switching to the simulated table.")))
         if self.open_camera is None:
-            return Message.of(N_("Cameras cannot be switched in this run."))
+            return Answer(False, Message.of(N_("Cameras cannot be switched in this run.")))
         try:
             opened, reader = self.open_camera(source)
         except CompanionError as exc:
-            return Message.of(N_("Camera {source} could not be used: {reason}. Still using {current}."),
-                              source=source, reason=str(exc), current=self.camera)
+            return Answer(False, Message.of(N_("Camera {source} could not be used: {reason}. Still using {current}."),
+                                            source=source, reason=str(exc), current=self.camera))
         self.camera = source
         self.request(RunRequest("camera", source=opened, reader=reader))
-        return Message.of(N_("Switching to camera {source}."), source=source)
+        return Answer(True, Message.of(N_("Switching to camera {source}."), source=source))
 
     def save_editor_data(self, kind: str, data: dict[str, Any]) -> Message:
         if self.state_dir is None:

@@ -50,6 +50,15 @@ class GameSetup:
 
 
 @dataclass(frozen=True)
+class Answer:
+    """What a request to the referee did at once: whether it goes ahead, and what to tell the
+    players (e.g. why a game cannot start here, or that a recording has other seats)."""
+
+    done: bool
+    message: Message | None = None
+
+
+@dataclass(frozen=True)
 class Mark:
     """One thing drawn over a camera image, in image pixel coordinates (origin top-left)."""
 
@@ -113,8 +122,10 @@ class DeviceStatus:
 class RefereeControls(Protocol):
     """What the touchscreen asks of the referee. Answers arrive later as events on the feed."""
 
-    def start_game(self, setup: GameSetup) -> None:
-        """Begin a new game (the referee emits TurnGuidance/ScoreChanged for the opening state)."""
+    def start_game(self, setup: GameSetup) -> Answer:
+        """Begin a new game (the referee emits TurnGuidance/ScoreChanged for the opening state).
+        A game under way ends (it stays in the journal); when the new one cannot start, the
+        running game goes on and the answer says why."""
 
     def accept_correction(self) -> None:
         """After a ViolationFound: the players agree and will put the pieces back."""
@@ -149,8 +160,10 @@ class RefereeControls(Protocol):
 
     def set_sound(self, enabled: bool, volume: float) -> None: ...
 
-    def set_camera(self, source: str) -> None: ...
+    def set_camera(self, source: str) -> Answer:
+        """Switch sources at run time; on failure the old source stays and the answer says why."""
 
     def save_editor_data(self, kind: str, data: dict[str, Any]) -> Message:
         """Store an edited card pattern, blueprint or tile ("reclamation.card", "babel.blueprint",
-        "babylon.tile"); returns what to tell the player (saved where, or what is wrong)."""
+        "babylon.tile"); returns what to tell the player: a msgid starting "Saved" when stored,
+        else what is wrong (the player's file is then left as it was)."""

@@ -18,7 +18,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from ..i18n import LANGUAGES, N_, normalise_language
 from . import theme
-from .controller import EventFeed, GameSetup, RefereeControls
+from .controller import Answer, EventFeed, GameSetup, RefereeControls
 from .fonts import register_default_font
 from .screens import SCREENS
 from .screens.base import CompanionScreen
@@ -135,11 +135,24 @@ class CompanionApp(App):
         self.refresh()
 
     # --- the referee ------------------------------------------------------------------------------
-    def start_game(self, setup: GameSetup) -> None:
+    def start_game(self, setup: GameSetup) -> Answer:
+        """Ask the referee for a new game; the screens start over only when it goes ahead."""
+        answer = self.controls.start_game(setup)
+        if not isinstance(answer, Answer):  # an older referee answers nothing: it went ahead
+            answer = Answer(True)
+        if not answer.done:
+            return answer
         self.setup = setup
         self.session.reset(setup.game, setup.players)
-        self.controls.start_game(setup)
+        if answer.message is not None:
+            self.session.note(answer.message)
         self.poll_feed()
+        return answer
+
+    @property
+    def game_under_way(self) -> bool:
+        """A game the players would lose by starting another (it stays in the journal, but still)."""
+        return self.session.state is not None and not self.session.over
 
     def act(self, command, *args) -> None:
         """Call a RefereeControls method, then show its answer at once (no wait for the clock)."""

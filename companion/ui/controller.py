@@ -2,6 +2,7 @@
 lives so that the referee never imports the UI (ARCHITECTURE.md: ui → referee)."""
 
 from ..referee.interface import (
+    Answer,
     CalibrationProgress,
     CameraView,
     DeviceStatus,
@@ -13,6 +14,7 @@ from ..referee.interface import (
 )
 
 __all__ = [
+    "Answer",
     "EventFeed",
     "GameSetup",
     "Mark",

@@ -26,7 +26,15 @@ from ..referee.events import (
     TurnGuidance,
     ViolationFound,
 )
-from .controller import CalibrationProgress, CameraView, DeviceStatus, EventFeed, GameSetup, Mark
+from .controller import (
+    Answer,
+    CalibrationProgress,
+    CameraView,
+    DeviceStatus,
+    EventFeed,
+    GameSetup,
+    Mark,
+)
 
 DEMO_PLAYERS = ("Aiko", "Ben", "陳美玲")
 
@@ -223,14 +231,19 @@ class FakeReferee:
     camera: str = "sim"
     saved: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     with_camera: bool = True
+    games: tuple[str, ...] = ("babylon", "reclamation", "babel", "baubylon")  # what start_game accepts
+    broken_cameras: tuple[str, ...] = ()  # sources set_camera fails to open
 
     # --- RefereeControls -----------------------------------------------------------------------
-    def start_game(self, setup: GameSetup) -> None:
+    def start_game(self, setup: GameSetup) -> Answer:
         self.calls.append(("start_game", (setup,)))
+        if setup.game not in self.games:
+            return Answer(False, Message.of(N_("This game cannot start: {reason}"), reason=f"no {setup.game} here"))
         self.state = DemoState(setup.players)
         self.moves = 0
         self._guidance()
         self.feed.push(ScoreChanged(setup.game, 0, self.state.score_sheet()))
+        return Answer(True)
 
     def accept_correction(self) -> None:
         self.calls.append(("accept_correction", ()))
@@ -308,9 +321,13 @@ class FakeReferee:
         self.calls.append(("set_sound", (enabled, volume)))
         self.sound, self.volume = enabled, volume
 
-    def set_camera(self, source: str) -> None:
+    def set_camera(self, source: str) -> Answer:
         self.calls.append(("set_camera", (source,)))
+        if source in self.broken_cameras:
+            return Answer(False, Message.of(N_("Camera {source} could not be used: {reason}. Still using {current}."),
+                                            source=source, reason="not connected", current=self.camera))
         self.camera = source
+        return Answer(True)
 
     def save_editor_data(self, kind: str, data: dict[str, Any]) -> Message:
         self.calls.append(("save_editor_data", (kind, data)))

@@ -121,6 +121,11 @@ class Session:
         self.current_player = state.current_player
         self.phase = state.phase
 
+    def note(self, message: Message) -> None:
+        """Something the players should read that no event carries (e.g. the referee's answer)."""
+        self.revision += 1
+        self._log(message)
+
     def _log(self, message: Message) -> None:
         self.history.append(message)
         del self.history[:-HISTORY_LIMIT]

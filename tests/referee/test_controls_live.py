@@ -64,19 +64,21 @@ def test_the_recorded_demo_takes_the_players_names():
 
 def test_start_game_asks_the_run_loop_for_a_new_game_and_says_when_the_recording_has_other_seats():
     controls = LiveControls()
-    note = controls.start_game(GameSetup("reclamation", ("Aiko", "Ben", "Cy")))
-    assert controls.run_stop.is_set()
+    answer = controls.start_game(GameSetup("reclamation", ("Aiko", "Ben", "Cy")))
+    note = answer.message
+    assert answer.done and controls.run_stop.is_set()
     request = controls.requests.get_nowait()
     assert request.kind == "new_game" and request.setup.players == ("Aiko", "Ben", "Cy")
     assert note is not None and "for {count} players" in note.msgid and dict(note.params)["count"] == 2
     assert dict(note.params)["names"] == "Aiko, Ben"
-    assert controls.start_game(GameSetup("reclamation", ("Aiko", "Ben"))) is None
+    assert controls.start_game(GameSetup("reclamation", ("Aiko", "Ben"))).message is None
 
 
 def test_a_game_the_simulated_table_cannot_play_is_refused_and_the_running_game_goes_on():
     controls = LiveControls()
-    note = controls.start_game(GameSetup("no-such-game", ("A", "B")))
-    assert note is not None and "cannot start" in note.msgid and "no-such-game" in dict(note.params)["reason"]
+    answer = controls.start_game(GameSetup("no-such-game", ("A", "B")))
+    note = answer.message
+    assert not answer.done and note is not None and "cannot start" in note.msgid and "no-such-game" in dict(note.params)["reason"]
     assert not controls.run_stop.is_set() and controls.requests.empty()
 
 
@@ -87,7 +89,7 @@ def test_switching_to_a_camera_that_fails_keeps_the_old_source_and_says_why():
         raise CompanionError("no /dev/video0")
 
     controls.open_camera = fails
-    answer = controls.set_camera("opencv")
+    answer = controls.set_camera("opencv").message
     assert answer is not None and "could not be used" in answer.msgid
     assert dict(answer.params)["reason"] == "no /dev/video0" and dict(answer.params)["current"] == SIM
     assert controls.camera == SIM and controls.requests.empty() and not controls.run_stop.is_set()

@@ -59,7 +59,8 @@ class EditorsScreen(CompanionScreen):
         if problems:
             self.feedback, self.feedback_ok = problems[0], False
         else:
-            self.feedback, self.feedback_ok = self.app.controls.save_editor_data(self.kind, data.to_json()), True
+            answer = self.app.controls.save_editor_data(self.kind, data.to_json())
+            self.feedback, self.feedback_ok = answer, answer.msgid.startswith("Saved")  # see RefereeControls
         self.render()
 
     def build_content(self):

@@ -53,6 +53,8 @@ class HomeScreen(CompanionScreen):
         self.variant = "standard"
         self.readings: dict[str, dict[str, object]] = {}  # game -> option -> chosen value
         self.show_readings = False
+        self.confirming = False  # "a game is under way: start a new one?" is showing
+        self.problem = None  # the referee's answer when the game could not start
 
     # --- choices -----------------------------------------------------------------------------
     def choose_game(self, game: str) -> None:
@@ -107,9 +109,24 @@ class HomeScreen(CompanionScreen):
             options["flowers"] = ",".join(seats + tuple(f for f in FLOWERS if f not in seats))
         return GameSetup(self.game, self.player_names(), self.variant, tuple(sorted(options.items())), seats)
 
-    def start(self) -> None:
-        self.app.start_game(self.setup())
+    def start(self, confirmed: bool = False) -> None:
+        """Start the game; a game under way is only ended after the players confirm on screen."""
+        if self.app.game_under_way and not confirmed:
+            self.confirming = True
+            self.render()
+            return
+        self.confirming = False
+        answer = self.app.start_game(self.setup())
+        if not answer.done:
+            self.problem = answer.message
+            self.render()
+            return
+        self.problem = None
         self.app.go("setup")
+
+    def keep_playing(self) -> None:
+        self.confirming = False
+        self.render()
 
     # --- layout ------------------------------------------------------------------------------
     def build_content(self):
@@ -161,7 +178,18 @@ class HomeScreen(CompanionScreen):
             title = N_("Players") if self.show_readings else N_("Rule readings")
             footer.add_widget(self.button(self.t(title), self.toggle_readings, size=s.small, size_hint_x=0.4))
         right.add_widget(footer)
-        right.add_widget(self.button(self.t(N_("Start the game")), self.start, color=theme.OK, size=s.large))
+        if self.problem is not None:
+            right.add_widget(self.label(self.r(self.problem), s.small, color=theme.BAD))
+        if self.confirming:
+            right.add_widget(self.label(self.t(N_("A game is under way. End it and start a new one? "
+                                                  "The game under way stays in the journal.")), s.body, color=theme.WARN))
+            confirm = BoxLayout(spacing=s.pad, size_hint_y=None, height=s.touch)
+            confirm.add_widget(self.button(self.t(N_("Keep playing")), self.keep_playing, size=s.large))
+            confirm.add_widget(self.button(self.t(N_("Start a new game")), lambda: self.start(confirmed=True),
+                                           color=theme.BAD, size=s.large))
+            right.add_widget(confirm)
+        else:
+            right.add_widget(self.button(self.t(N_("Start the game")), self.start, color=theme.OK, size=s.large))
         body.add_widget(right)
         return body
 

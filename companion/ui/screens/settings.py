@@ -44,7 +44,9 @@ class SettingsScreen(CompanionScreen):
         self.render()
 
     def set_camera(self, source: str) -> None:
-        self.app.controls.set_camera(source)
+        answer = self.app.controls.set_camera(source)
+        self.camera_answer = getattr(answer, "message", None)
+        self.camera_ok = bool(getattr(answer, "done", True))
         self.render()
 
     def build_content(self):
@@ -71,6 +73,8 @@ class SettingsScreen(CompanionScreen):
         for source in status.cameras:
             cameras.add_widget(self.button(source, lambda src=source: self.set_camera(src), selected=source == status.camera, size=s.small))
         left.add_widget(cameras)
+        if getattr(self, "camera_answer", None) is not None:
+            left.add_widget(self.label(self.r(self.camera_answer), s.small, color=theme.OK if self.camera_ok else theme.BAD))
         calibration = self.t(N_("Calibrated")) if status.calibrated else self.t(N_("Not calibrated"))
         if status.calibration_detail is not None:
             calibration = f"{calibration}: {self.r(status.calibration_detail)}"

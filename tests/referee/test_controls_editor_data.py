@@ -1,0 +1,80 @@
+"""save_editor_data in `companion run`: the editors' entries land where `companion cards` and the
+engines read them; bad data or a corrupt file never overwrites the player's file."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.referee.controls import LiveControls
+
+pytest.importorskip("companion.games.reclamation")
+pytest.importorskip("companion.games.babel")
+
+
+def test_a_reclamation_card_is_added_to_the_card_book_companion_cards_reads(tmp_path):
+    from companion.games.reclamation.cards import default_card_path, load_book
+
+    controls = LiveControls(tmp_path)
+    answer = controls.save_editor_data("reclamation.card", {"name": "card 2", "garden": [{"forward": 1, "right": 1}]})
+    assert answer.msgid.startswith("Saved")
+    book = load_book(default_card_path(tmp_path), missing_ok=False)
+    assert [c.name for c in book.cards][-1] == "card 2"
+    assert len(book.cards) == 2  # the rulebook's example card stays
+    # the other side of the same card, entered later, keeps the first side
+    controls.save_editor_data("reclamation.card", {"name": "card 2", "throne": [{"forward": 2, "right": 0}]})
+    card = load_book(default_card_path(tmp_path), missing_ok=False).get("card 2")
+    assert card.garden is not None and card.throne is not None
+
+
+def test_a_babel_blueprint_is_added_to_the_library_the_engine_loads(tmp_path):
+    from companion.games.babel.cards import library_path, load_library
+
+    controls = LiveControls(tmp_path)
+    answer = controls.save_editor_data("babel.blueprint", {"name": "blank1", "cells": {"B2": 2}})
+    assert answer.msgid.startswith("Saved")
+    assert load_library(library_path(tmp_path)).blueprint("blank1").minimum[4] == 2
+    controls.save_editor_data("babel.blueprint", {"name": "blank1", "cells": {"A1": 1}})  # edited again
+    library = load_library(library_path(tmp_path))
+    assert [b.name for b in library.blueprints].count("blank1") == 1
+    assert library.blueprint("blank1").minimum[0] == 1
+
+
+def test_a_babylon_tile_face_goes_to_the_tile_catalogue(tmp_path):
+    from companion.games.babylon.catalogue import load_catalogue
+
+    controls = LiveControls(tmp_path)
+    face = {"material": "clay", "flower": "pink", "icons": ["bridge", None, "statue", None]}
+    assert controls.save_editor_data("babylon.tile", face).msgid.startswith("Saved")
+    assert len(load_catalogue(tmp_path / "babylon-tiles.json").tiles) == 1
+
+
+def test_bad_data_is_refused_with_the_key_and_the_file_left_as_it_was(tmp_path):
+    controls = LiveControls(tmp_path)
+    controls.save_editor_data("babel.blueprint", {"name": "mine", "cells": {"B2": 2}})
+    before = (tmp_path / "babel-cards.json").read_bytes()
+    answer = controls.save_editor_data("babel.blueprint", {"name": "other", "cells": {"Z9": 1}})
+    reason = dict(answer.params)["reason"]
+    assert answer.msgid.startswith("Not saved") and "Z9" in reason and "babel-cards.json" in reason
+    assert (tmp_path / "babel-cards.json").read_bytes() == before
+    wrong = controls.save_editor_data("babylon.tile", {"material": "clay", "flower": "pink", "icons": ["bridge", None, None, None]})
+    assert wrong.msgid.startswith("Not saved") and "icons" in dict(wrong.params)["reason"]
+    assert not (tmp_path / "babylon-tiles.json").exists()
+
+
+def test_a_corrupt_file_of_the_player_is_never_overwritten(tmp_path):
+    path = tmp_path / "reclamation-cards.json"
+    path.write_text("{not json", encoding="utf-8")
+    answer = LiveControls(tmp_path).save_editor_data("reclamation.card", {"name": "c", "garden": [{"forward": 1, "right": 0}]})
+    assert answer.msgid.startswith("Not saved") and "reclamation-cards.json" in dict(answer.params)["reason"]
+    assert path.read_text(encoding="utf-8") == "{not json"
+    path.write_text(json.dumps({"cards": "nope"}), encoding="utf-8")
+    answer = LiveControls(tmp_path).save_editor_data("reclamation.card", {"name": "c", "garden": [{"forward": 1, "right": 0}]})
+    assert answer.msgid.startswith("Not saved")
+    assert json.loads(path.read_text(encoding="utf-8")) == {"cards": "nope"}
+
+
+def test_unknown_kind_and_no_state_folder_are_said_plainly(tmp_path):
+    assert "Unknown kind" in LiveControls(tmp_path).save_editor_data("chess.piece", {}).msgid
+    assert "Nowhere to save" in LiveControls().save_editor_data("babel.blueprint", {"name": "x"}).msgid

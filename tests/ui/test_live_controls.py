@@ -1,0 +1,79 @@
+"""The screen's side of the live controls: no lost game, a declared move, camera and editor answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.ui.controller import GameSetup
+
+pytestmark = pytest.mark.ui
+
+
+def _running(harness):
+    harness.app.start_game(GameSetup("babylon", ("Aiko", "Ben")))
+    harness.fake.play_move()
+    harness.app.poll_feed()
+    harness.app.go("home")
+
+
+def test_starting_a_new_game_while_one_runs_asks_first(harness):
+    _running(harness)
+    calls = len(harness.fake.calls)
+    harness.tap("Start the game")
+    assert len(harness.fake.calls) == calls  # nothing asked of the referee yet
+    assert any(t.startswith("A game is under way.") for t in harness.texts())
+    harness.tap("Keep playing")
+    assert harness.app.session.players == ("Aiko", "Ben") and harness.app.session.move_number == 1
+    assert "Start the game" in harness.texts()
+    harness.tap("Start the game")
+    harness.tap("Start a new game")
+    assert harness.fake.calls[-1][0] == "start_game"
+    assert harness.app.manager.current == "setup"
+    assert harness.app.session.move_number == 0
+
+
+def test_a_finished_game_is_not_asked_about(harness):
+    harness.app.start_game(GameSetup("babylon", ("Aiko", "Ben")))
+    harness.fake.end_game()
+    harness.app.poll_feed()
+    harness.app.go("home")
+    harness.tap("Start the game")
+    assert harness.fake.calls[-1][0] == "start_game" and harness.app.manager.current == "setup"
+
+
+def test_a_game_the_referee_cannot_start_stays_on_home_with_the_reason(harness):
+    _running(harness)
+    harness.fake.games = ("reclamation",)
+    harness.tap("Start the game")
+    harness.tap("Start a new game")
+    assert harness.app.manager.current == "home"
+    assert "This game cannot start: no babylon here" in harness.texts()
+    assert harness.app.session.players == ("Aiko", "Ben")  # the running game is still shown
+
+
+def test_a_suggested_move_can_be_declared_played(harness):
+    _running(harness)
+    expected = next(iter(harness.app.session.state.legal_moves()))
+    harness.app.go("hints")
+    harness.tap("We made this move")
+    assert harness.fake.calls[-1] == ("play", (expected,))
+    assert harness.app.session.move_number == 2 and harness.app.manager.current == "live"
+
+
+def test_a_camera_that_fails_is_reported_and_the_old_one_kept(harness):
+    harness.fake.broken_cameras = ("opencv",)
+    harness.tap("Settings")
+    harness.tap("opencv")
+    assert "Camera opencv could not be used: not connected. Still using sim." in harness.texts()
+    assert harness.fake.camera == "sim"
+
+
+def test_an_editor_save_the_referee_refuses_is_shown_as_a_problem(harness):
+    from companion.games.api import Message
+
+    harness.fake.save_editor_data = lambda kind, data: Message.of("Not saved: {reason}", reason="bad file")
+    harness.tap("Editors")
+    editors = harness.app.screens["editors"]
+    editors.card.toggle(1, 0)
+    harness.tap("Save")
+    assert "Not saved: bad file" in harness.texts() and editors.feedback_ok is False
