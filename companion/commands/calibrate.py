@@ -113,7 +113,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                             help="with --camera: look at every Kth frame (default 10)")
     appearance.add_argument("--calibration", metavar="FILE", help="a board calibration file (with --region)")
     appearance.add_argument("--out", type=Path, help="with --layout-only: folder for layout-<region>.png")
-    appearance.set_defaults(handler=handle_appearance)
+    appearance.set_defaults(handler=handle_appearance, grid=None)
 
     show = steps.add_parser("show", help="list the saved calibrations")
     show.set_defaults(handler=handle_show)
