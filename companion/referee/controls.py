@@ -193,29 +193,100 @@ class LiveControls:
 # --- calibration -----------------------------------------------------------------------------------
 
 class CalibrationRun:
-    """The calibration wizard on the live frames: the appearance capture (vision.calibration) is
-    fed the newest frame each time the screen asks how far it is."""
+    """The calibration wizard on the live frames of a camera run: each region of the game is
+    located (its saved place, or the mat's markers) and an AppearanceCapture
+    (vision.calibration.capture) is fed every new frame the screen asks about; when every region
+    has its frames the profiles are saved in the state folder."""
 
-    def __init__(self, controls: LiveControls):
+    def __init__(self, controls: LiveControls, frames_wanted: int = 3):
         self.controls = controls
-        self.capture: Any = None
-        self.problem: Message | None = None
+        self.frames_wanted = frames_wanted
+        self.captures: dict[str, Any] = {}
+        self.located: dict[str, str] = {}  # region -> why it is not located (yet)
         self.last_index: int | None = None
-        self.last: CalibrationProgress = CalibrationProgress(0.0, step=Message.of(N_("Waiting for the camera.")))
-        try:
-            from ..vision.calibration import AppearanceCapture  # type: ignore[attr-defined]
-        except ImportError:
-            self.problem = Message.of(N_("Calibrating the pieces' colours is not on this build yet."))
-            return
-        self.capture = AppearanceCapture
+        self.verdict: Message | None = None
+        self.finished: CalibrationProgress | None = None
 
     def progress(self) -> CalibrationProgress:
-        if self.problem is not None:
-            return CalibrationProgress(0.0, verdict=self.problem, ok=False)
-        if self.controls.camera == SIM:
-            return CalibrationProgress(0.0, verdict=Message.of(N_("Choose a camera first: the simulated table needs no calibration.")),
+        if self.finished is not None:
+            return self.finished
+        controls = self.controls
+        if controls.camera == SIM:
+            return CalibrationProgress(0.0, verdict=Message.of(
+                N_("Choose a camera first: the simulated table needs no calibration.")), ok=False)
+        if controls.state_dir is None:
+            return CalibrationProgress(0.0, verdict=Message.of(N_("Nowhere to save: this run has no state folder.")),
                                        ok=False)
-        return self.last
+        session = controls.session
+        frame = getattr(session, "last_frame", None)
+        if session is None or frame is None:
+            return CalibrationProgress(0.0, step=Message.of(N_("Waiting for the camera.")))
+        if frame.index != self.last_index:
+            self.last_index = frame.index
+            self._feed(session.tracker.game, frame)
+        return self._report(frame)
+
+    def _feed(self, game: str, frame: Any) -> None:
+        from ..vision.calibration.capture import AppearanceCapture
+        from .frames import regions_of_game
+
+        for region in regions_of_game(game):
+            capture = self.captures.get(region)
+            if capture is None:
+                try:
+                    location = self._locate(region, frame.image)
+                    capture = self.captures[region] = AppearanceCapture(region, location, self.frames_wanted)
+                except CompanionError as exc:
+                    self.located[region] = str(exc)
+                    continue
+                self.located.pop(region, None)
+            if capture.progress.ok:
+                continue
+            progress = capture.feed(frame.image)
+            if progress.verdict is not None:
+                self.verdict = _text(progress.verdict)
+
+    def _locate(self, region: str, image: Any) -> Any:
+        from ..vision.boards import REGIONS
+        from ..vision.calibration import files
+        from ..vision.locate.markers import locate_from_markers
+
+        state_dir = Path(self.controls.state_dir)
+        height, width = image.shape[:2]
+        camera_file = files.camera_path(state_dir)
+        camera = files.load_intrinsics(camera_file) if camera_file.exists() else None
+        saved = files.board_path(state_dir, region)
+        if saved.exists():
+            return files.load_location(saved, region, (width, height), camera)
+        return locate_from_markers(REGIONS[region], image, intrinsics=camera)
+
+    def _report(self, frame: Any) -> CalibrationProgress:
+        view = CameraView(frame.image)
+        if not self.captures:
+            reasons = "; ".join(f"{r}: {why}" for r, why in self.located.items())
+            return CalibrationProgress(0.0, view, step=Message.of(
+                N_("Lay the calibration pieces out on the mat so the camera sees its markers ({reason})."),
+                reason=reasons or "-"))
+        fractions = [c.progress.fraction for c in self.captures.values()] + [0.0] * len(self.located)
+        fraction = sum(fractions) / len(fractions)
+        waiting = [c for c in self.captures.values() if not c.progress.ok]
+        if waiting or self.located:
+            step = _text(waiting[0].progress.step) if waiting else Message.of(
+                N_("Move the camera until it sees the whole mat."))
+            return CalibrationProgress(fraction, view, step=step, verdict=self.verdict)
+        saved = [capture.save(Path(self.controls.state_dir)) for capture in self.captures.values()]
+        self.finished = CalibrationProgress(1.0, view, verdict=Message.of(
+            N_("Calibrated: {regions}. The new colours are used from the next game."),
+            regions=", ".join(self.captures), files=", ".join(str(s.path) for s in saved)), ok=True)
+        return self.finished
+
+
+def _text(text: tuple[str, dict[str, Any]] | None) -> Message | None:
+    """vision's (msgid, params) as a Message (vision does not import games)."""
+    if text is None:
+        return None
+    msgid, params = text
+    return Message.of(msgid, **params)
 
 
 # --- new games ---------------------------------------------------------------------------------------
