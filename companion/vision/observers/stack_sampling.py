@@ -1,0 +1,188 @@
+"""Edge probes for square top faces at candidate heights, sampled straight from the camera frame.
+
+A top face standing at height z lands where the plane-z mapping puts it; at a wrong height its
+outline is shifted by the parallax (a few pixels per level). Rectified views at board resolution
+blur that shift away, so the probes sample the full-resolution frame only where it matters: a small
+grid inside each candidate face (its colour) and, along each of its four sides, points a pixel or
+two inside and outside the outline (ACROSS_PX). Offsets are set in image pixels (from the local scale), so a
+probe is as sharp as the camera allows at every distance. All points are projected once per
+geometry; a frame costs one remap of a few tens of thousands of points and one Lab conversion.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .geometry import RegionGeometry
+
+SIDES = 4  # y−, x+, y+, x− (as in fit.py)
+_ROW = 1024
+ACROSS_PX = (-3.0, -1.0, 1.0, 3.0)  # offsets across a side, outward positive: inside, edge, outside
+_NORMALS = np.array([(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)])
+
+
+@dataclass(frozen=True)
+class ProbeSamples:
+    """Lab colours (L 0..100) of one frame at the probes of S squares at K heights."""
+
+    interior: np.ndarray  # (S, K, G, 3) grid inside the face
+    across: np.ndarray  # (S, K, 4, P, O, 3) across each side, per position along it, at ACROSS_PX
+
+    def interior_features(self) -> np.ndarray:
+        """(S, K, 6) centre and spread of the interior's Lab (appearance.FEATURES), robust ones
+        (median, scaled median deviation): a corner hidden by a taller neighbour does not count."""
+        centre = np.median(self.interior, axis=2)
+        spread = 1.4826 * np.median(np.abs(self.interior - centre[:, :, None, :]), axis=2)
+        return np.concatenate([centre, spread], axis=-1)
+
+    def interior_colour(self) -> np.ndarray:
+        """(S, K, 3) the face's majority colour (median: robust to a corner hidden or shadowed)."""
+        return np.median(self.interior, axis=2)
+
+
+class SquareProbes:
+    """Probe points of squares (x0, y0, x1, y1 mm, region frame) at heights (mm)."""
+
+    def __init__(self, geometry: RegionGeometry, squares: Sequence[tuple[float, float, float, float]],
+                 heights_mm: Sequence[float], positions: int = 7,
+                 interior_inset_mm: float = 2.0, grid: int = 4, along: tuple[float, float] = (0.15, 0.85)):
+        sq = np.asarray(squares, float).reshape(-1, 4)
+        zs = np.asarray(heights_mm, float)
+        self.squares, self.heights = sq, zs
+        s_count, k_count = len(sq), len(zs)
+        self.grid, self.positions = grid, positions
+        # Interior grid.
+        t = (np.arange(grid) + 0.5) / grid
+        x0 = sq[:, 0] + interior_inset_mm
+        y0 = sq[:, 1] + interior_inset_mm
+        w = np.maximum(sq[:, 2] - sq[:, 0] - 2 * interior_inset_mm, 0.5)
+        h = np.maximum(sq[:, 3] - sq[:, 1] - 2 * interior_inset_mm, 0.5)
+        gx = x0[:, None, None] + w[:, None, None] * t[None, None, :]
+        gy = y0[:, None, None] + h[:, None, None] * t[None, :, None]
+        gx, gy = np.broadcast_arrays(gx, gy)
+        interior = np.zeros((s_count, k_count, grid * grid, 3))
+        interior[..., 0] = gx.reshape(s_count, 1, -1)
+        interior[..., 1] = gy.reshape(s_count, 1, -1)
+        interior[..., 2] = zs[None, :, None]
+        # Edge points on each side, then the local scale (px per mm along the outward normal).
+        u = along[0] + (along[1] - along[0]) * (np.arange(positions) + 0.5) / positions
+        edge = np.zeros((s_count, k_count, SIDES, positions, 3))
+        for side in range(SIDES):
+            nx, ny = _NORMALS[side]
+            if nx == 0:
+                xs = sq[:, 0:1] + (sq[:, 2:3] - sq[:, 0:1]) * u[None, :]
+                ys = np.where(ny < 0, sq[:, 1:2], sq[:, 3:4]) + 0 * u[None, :]
+            else:
+                ys = sq[:, 1:2] + (sq[:, 3:4] - sq[:, 1:2]) * u[None, :]
+                xs = np.where(nx < 0, sq[:, 0:1], sq[:, 2:3]) + 0 * u[None, :]
+            edge[:, :, side, :, 0] = xs[:, None, :]
+            edge[:, :, side, :, 1] = ys[:, None, :]
+        edge[..., 2] = zs[None, :, None, None]
+        normal3 = np.zeros((SIDES, 3))
+        normal3[:, :2] = _NORMALS
+        flat = edge.reshape(-1, 3)
+        p0 = geometry.to_pixels(flat)
+        p1 = geometry.to_pixels((edge + normal3[None, None, :, None, :]).reshape(-1, 3))
+        px_per_mm = np.maximum(np.linalg.norm(p1 - p0, axis=1), 1e-3).reshape(edge.shape[:-1])
+        self.px_per_mm = px_per_mm  # (S, K, 4, P)
+        offs = np.asarray(ACROSS_PX, float)
+        step_mm = offs[None, None, None, None, :] / px_per_mm[..., None]  # (S, K, 4, P, O)
+        across = edge[..., None, :] + step_mm[..., None] * normal3[None, None, :, None, None, :]
+        # How far the outline moves per mm of height, across each side (px): a side along the
+        # parallax direction says nothing about the height.
+        lifted = geometry.to_pixels((edge + np.array([0.0, 0.0, 1.0])).reshape(-1, 3))
+        image_normal = (p1 - p0) / np.maximum(np.linalg.norm(p1 - p0, axis=1, keepdims=True), 1e-6)
+        shift = np.einsum("nc,nc->n", lifted - p0, image_normal).reshape(edge.shape[:-1])
+        self.shift_px_per_mm = shift.mean(axis=-1)  # (S, K, 4), signed: > 0 moves outward
+        self._interior_count = interior.size // 3
+        points = np.concatenate([interior.reshape(-1, 3), across.reshape(-1, 3)])
+        self._points = PointSampler(geometry, points)
+        self._shapes = ((s_count, k_count, grid * grid, 3), (s_count, k_count, SIDES, positions, len(offs), 3))
+
+    def sample(self, image: np.ndarray, gains: np.ndarray | None = None) -> ProbeSamples:
+        """Lab at every probe; `gains` (S, 3) multiplies each square's BGR first (white balance)."""
+        bgr = self._points.bgr(image)
+        n = self._interior_count
+        s_count = self._shapes[0][0]
+        interior, across = bgr[:n].reshape(s_count, -1, 3), bgr[n:].reshape(s_count, -1, 3)
+        if gains is not None:
+            interior = interior * gains[:, None, :].astype(np.float32)
+            across = across * gains[:, None, :].astype(np.float32)
+        return ProbeSamples(to_lab(interior).reshape(self._shapes[0]), to_lab(across).reshape(self._shapes[1]))
+
+
+class PointSampler:
+    """Colours of a frame at fixed region points (x, y, z mm): projected once, one remap a frame."""
+
+    def __init__(self, geometry: RegionGeometry, points: np.ndarray):
+        pixels = geometry.to_pixels(np.asarray(points, float).reshape(-1, 3)).astype(np.float32)
+        # remap wants maps under 32767 px on a side: fold the point list into rows.
+        self.count = len(pixels)
+        rows = -(-self.count // _ROW)
+        padded = np.zeros((rows * _ROW, 2), np.float32)
+        padded[: self.count] = pixels
+        padded = padded.reshape(rows, _ROW, 2)
+        self.pixels = pixels
+        self.map_x, self.map_y = cv2.convertMaps(padded[..., 0].copy(), padded[..., 1].copy(), cv2.CV_16SC2)
+
+    def bgr(self, image: np.ndarray) -> np.ndarray:
+        """(N, 3) float32 BGR in 0..1."""
+        picked = cv2.remap(image, self.map_x, self.map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        return picked.reshape(-1, 3)[: self.count].astype(np.float32) * np.float32(1.0 / 255.0)
+
+
+def to_lab(bgr: np.ndarray) -> np.ndarray:
+    """float BGR 0..1 (..., 3) → Lab (L 0..100), any shape."""
+    flat = np.ascontiguousarray(np.clip(bgr, 0.0, 1.0).reshape(1, -1, 3), dtype=np.float32)
+    return cv2.cvtColor(flat, cv2.COLOR_BGR2Lab).reshape(bgr.shape)
+
+
+def lab_to_bgr(lab: np.ndarray) -> np.ndarray:
+    flat = np.ascontiguousarray(np.asarray(lab, np.float32).reshape(1, -1, 3))
+    return cv2.cvtColor(flat, cv2.COLOR_Lab2BGR).reshape(np.shape(lab))
+
+
+def balance_gains(known_lab: np.ndarray, seen_bgr: np.ndarray, limit: float = 2.0) -> np.ndarray:
+    """Per-channel BGR gains (..., 3) that bring a surface seen as `seen_bgr` (..., 3, 0..1) back to
+    its calibrated colour `known_lab` (3,): the board's own surface is the white reference, so a
+    change of light after calibration (brightness, gradient, colour temperature) is undone locally."""
+    known = lab_to_bgr(known_lab).reshape(3)
+    return np.clip(known / np.maximum(seen_bgr, 1e-3), 1.0 / limit, limit)
+
+
+def surface_colour(bgr: np.ndarray, known_lab: np.ndarray, share: float = 0.5) -> np.ndarray:
+    """(..., N, 3) samples of a surface that pieces, lines or shadows may cover in part → (..., 3)
+    its colour: among the `share` of samples whose chromaticity is nearest the surface's calibrated
+    one (a change of brightness keeps chromaticity; another piece's colour does not), the brighter
+    half (shadows only darken)."""
+    known = lab_to_bgr(known_lab).reshape(3)
+    chroma = bgr / np.maximum(bgr.sum(axis=-1, keepdims=True), 1e-3)
+    target = known / max(float(known.sum()), 1e-3)
+    distance = np.linalg.norm(chroma - target, axis=-1)
+    keep = max(1, int(round(bgr.shape[-2] * share)))
+    nearest = np.take_along_axis(bgr, np.argsort(distance, axis=-1)[..., :keep, None], axis=-2)
+    luma = nearest.sum(axis=-1)
+    bright = max(1, keep // 2)
+    top = np.take_along_axis(nearest, np.argsort(-luma, axis=-1)[..., :bright, None], axis=-2)
+    return top.mean(axis=-2)
+
+
+def side_evidence(samples: ProbeSamples, reference: np.ndarray, step_scale: float = 10.0,
+                  like_scale: float = 9.0) -> np.ndarray:
+    """(S, K, 4) how well each side shows the outline of a face of colour `reference` (S, K, 3)
+    right where the height puts it: a sharp change of colour at the outline (one pixel either
+    side), the face's own colour further inside and something unlike it further out. Per position,
+    then the median along the side (a position hidden by something else, or crossing a seam, does
+    not decide)."""
+    a = samples.across
+    ref = reference[:, :, None, None, :]
+    edge = np.linalg.norm(a[..., 2, :] - a[..., 1, :], axis=-1)
+    like_in = np.linalg.norm(a[..., 0, :] - ref, axis=-1)
+    unlike_out = np.linalg.norm(a[..., 3, :] - ref, axis=-1)
+    score = (np.clip(edge / step_scale, 0.0, 1.0) * np.clip(unlike_out / step_scale, 0.0, 1.0)
+             * np.exp(-((like_in / like_scale) ** 2)))
+    return np.median(score, axis=-1)
