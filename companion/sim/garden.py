@@ -37,6 +37,10 @@ class Tile:
     level: int
     flower: int  # 0..3
     icons: tuple[str, str, str, str] = ("none", "none", "none", "none")  # spaces TL, TR, BL, BR
+    # Quarter turns (clockwise, seen from above) of the printed face: a player lays a tile in any of
+    # 4 orientations. `icons` stay the icons as they lie on the board's spaces; the turn decides
+    # which corner of each space shows the flower and which way each icon is drawn.
+    turn: int = 0
 
     def cells(self) -> tuple[Cell, ...]:
         return ((self.row, self.col), (self.row, self.col + 1), (self.row + 1, self.col), (self.row + 1, self.col + 1))
@@ -146,12 +150,23 @@ def _tile_box(t: Tile, palette: Palette) -> Box:
         # Space centres in the tile's face frame (which starts `inset` mm into the footprint).
         cx = (i % 2 + 0.5) * s - inset
         cy = (i // 2 + 0.5) * s - inset
-        marks.append(Mark(disc(cx - 5.0, cy - 5.0, 2.6, 10), palette[f"flower{t.flower}"]))
+        # Turning the whole tile about its centre moves space centres onto space centres and turns
+        # each space's artwork about its own centre by the same angle.
+        art = [Mark(disc(cx - 5.0, cy - 5.0, 2.6, 10), palette[f"flower{t.flower}"])]
         if icon != "none":
-            marks.extend(icon_marks(icon, cx + 1.0, cy + 1.0, 10.0, palette[f"icon.{icon}"]))
+            art.extend(icon_marks(icon, cx + 1.0, cy + 1.0, 10.0, palette[f"icon.{icon}"]))
+        marks.extend(_turned(mark, cx, cy, t.turn) for mark in art)
     x0, y0 = t.col * s + inset, t.row * s + inset
     return Box(x0, y0, x0 + side, y0 + side, g.tile_top(t.level) - g.tile_thickness_mm, g.tile_top(t.level),
                palette["tile.top"], palette["tile.side"], tuple(marks))
+
+
+def _turned(mark: Mark, cx: float, cy: float, turn: int) -> Mark:
+    """The mark turned by `turn` quarter turns clockwise (seen from above, y down) about (cx, cy)."""
+    points = mark.polygon
+    for _ in range(turn % 4):
+        points = tuple((cx - (y - cy), cy + (x - cx)) for x, y in points)
+    return Mark(points, mark.colour)
 
 
 def _deco_boxes(d: Decoration, palette: Palette) -> list[Box]:
@@ -187,11 +202,12 @@ def calibration_layout() -> GardenLayout:
     pillars, tile spaces with each icon and flower, each decoration (what the setup wizard asks the
     players to lay out; nothing stands where a taller piece would hide it from a camera on the
     row-0 side)."""
+    # Tiles lie turned every way, as players lay them (the observer finds each tile's flower corner).
     a = Tile(2, 0, 1, 0, ("stairs", "fountain", "bridge", "statue"))
-    b = Tile(2, 3, 1, 1, ("none", "stairs", "fountain", "fountain"))
-    c = Tile(5, 0, 2, 2, ("bridge", "none", "statue", "none"))
-    d = Tile(5, 2, 1, 3, ("none", "bridge", "stairs", "statue"))
-    e = Tile(2, 6, 1, 0, ("statue", "bridge", "none", "stairs"))
+    b = Tile(2, 3, 1, 1, ("none", "stairs", "fountain", "fountain"), turn=1)
+    c = Tile(5, 0, 2, 2, ("bridge", "none", "statue", "none"), turn=2)
+    d = Tile(5, 2, 1, 3, ("none", "bridge", "stairs", "statue"), turn=3)
+    e = Tile(2, 6, 1, 0, ("statue", "bridge", "none", "stairs"), turn=1)
     f = Tile(5, 5, 1, 2, ("fountain", "statue", "bridge", "none"))
     pillars = [Pillar(0, 0, 0, 1), Pillar(0, 2, 0, 2), Pillar(0, 4, 0, 1), Pillar(0, 6, 0, 2),
                Pillar(1, 1, 0, 1), Pillar(1, 3, 0, 2), Pillar(1, 5, 0, 1), Pillar(1, 7, 0, 2),
@@ -275,7 +291,7 @@ def _try_tile(b: _Build, max_level: int) -> None:
             continue
         b.pillars.append(Pillar(cell[0], cell[1], base, level - base))
     icons = tuple(str(rng.choice(["stairs", "fountain", "bridge", "statue", "none", "none"])) for _ in range(4))
-    tile = Tile(r, c, level, int(rng.integers(0, 4)), icons)  # type: ignore[arg-type]
+    tile = Tile(r, c, level, int(rng.integers(0, 4)), icons, int(rng.integers(0, 4)))  # type: ignore[arg-type]
     b.tiles.append(tile)
     for cell in cells:
         b.top_level[cell] = level

@@ -21,6 +21,7 @@ from ..boards import BABYLON_GARDEN
 from ..types import CellReading, Observation
 from .dimensions import GARDEN, GardenDimensions
 from .fit import Rect, fit, square_fit
+from .garden_tiles import dot_corner, dot_support, pool_flowers, regroup_footprints, tile_support
 from .geometry import RegionGeometry
 from .views import ViewStack
 
@@ -29,6 +30,8 @@ ICON_CLASSES = tuple(f"icon:{icon}" for icon in labels.ICONS)
 FLOWER_CLASSES = ("flower0", "flower1", "flower2", "flower3")
 TILE_BASE = "tile"
 CENTRE_CLASSES = (labels.RECESS, labels.PILLAR1, labels.PILLAR2, *ICON_CLASSES, *DECOS)
+GLYPH_DELTA_E = 15.0  # a pixel this far from the tile's colour belongs to a printed icon
+GLYPH_SHARE = 0.15  # an icon covers at least this share of a space's middle (all four do)
 POSITIONS = ((0, 0), (0, 1), (1, 0), (1, 1))  # a space's (row, col) within its tile: TL, TR, BL, BR
 
 
@@ -60,7 +63,8 @@ class GardenObserver:
         d, s, m = self.dims, BABYLON_GARDEN.cell_mm, self.m
         lab = self.stack.sample_lab(image)
         level_views, deco_views = lab[: m + 1], lab[m + 1 :]
-        centre = self.stack.blocks(lab, s / 2 - 4, s / 2 - 4, 8, 8)
+        # The middle 6 mm of a space: inside its icon however the tile is turned, clear of the flower dot.
+        centre = self.stack.blocks(lab, s / 2 - 3, s / 2 - 3, 6, 6)
         near = self.near
         # Insets are small: the far edge of a top face is where a too-high view shows it.
         recess = square_fit(self.stack, lab[:1], d.recess_mm, 1.0, (0.8, 2.0), near=near)
@@ -75,6 +79,7 @@ class GardenObserver:
         out = {
             "lab": lab,
             "centre": patch_features(centre),  # (K, 8, 8, F): the middle of a space (its icon)
+            "centre_px": centre,  # (K, 8, 8, h, w, 3) its pixels
             "recess": recess.score[0],
             "recess_f": recess.features[0],
             "pillar": pillar.score,
@@ -90,8 +95,10 @@ class GardenObserver:
             tile_bands.append(patch_features(self.stack.blocks(level_views, band[1], band[0], band[3] - band[1], band[2] - band[0])))
         out["tile"] = np.stack(tile_scores, axis=-1)  # (m+1, 8, 8, 4); view 0 is never a tile
         out["tile_band"] = np.stack(tile_bands, axis=-2)  # (m+1, 8, 8, 4, F)
-        fx, fy = _flower_centre(s)
-        out["flower"] = patch_features(self.stack.blocks(level_views, fy - 1.6, fx - 1.6, 3.2, 3.2))
+        # The flower dot sits in one corner of each space; which one depends on how the tile was
+        # turned (TL, TR, BR, BL for quarter turns 0..3), so all four corners are measured.
+        corners = [self.stack.blocks(level_views, fy - 1.6, fx - 1.6, 3.2, 3.2) for fx, fy in _flower_centres(s)]
+        out["flower"] = np.stack([patch_features(block) for block in corners], axis=-2)  # (m+1, 8, 8, 4, F)
         return out
 
     # --- calibration -----------------------------------------------------------------------------
@@ -102,6 +109,7 @@ class GardenObserver:
         samples: dict[str, list[np.ndarray]] = {}
         add = lambda name, vec: samples.setdefault(name, []).append(np.asarray(vec))  # noqa: E731
         visible = 0.5  # only cells whose shape fits where it should: not hidden by a taller neighbour
+        turns: dict[tuple[str, int], int] = {}
         for r, row in enumerate(expected):
             for c, (label, attrs) in enumerate(row):
                 if label == labels.RECESS:
@@ -117,7 +125,10 @@ class GardenObserver:
                         continue
                     add(f"icon:{attrs['icon']}", meas["centre"][level, r, c])
                     add(TILE_BASE, meas["tile_band"][level, r, c, position])
-                    add(attrs["flower"], meas["flower"][level, r, c])
+                    corner = turns.get((attrs["tile"], level))
+                    if corner is None:
+                        corner = turns[(attrs["tile"], level)] = dot_corner(meas, expected, attrs["tile"], level)
+                    add(attrs["flower"], meas["flower"][level, r, c, corner])
                 elif label in DECOS:
                     level = attrs["level"]  # a stairs space gives its own level here
                     if meas["deco"][level - 1, r, c] > visible:
@@ -136,6 +147,7 @@ class GardenObserver:
         if self.profile is None:
             raise ValueError("the garden observer needs an appearance profile (calibrate first)")
         meas = self._measure(image)
+        self.last_candidates: dict[tuple[int, int], list[_Candidate]] = {}  # per cell, best first (diagnosis)
         prof = self.profile
         names = prof.names
         idx = {n: i for i, n in enumerate(names)}
@@ -147,9 +159,12 @@ class GardenObserver:
         p_pillar = post_pillar[..., idx[labels.PILLAR1]] + post_pillar[..., idx[labels.PILLAR2]]
         p_icon = sum(post_centre[..., idx[n]] for n in ICON_CLASSES)
         p_deco = sum(post_deco[..., idx[n]] for n in DECOS)
-        post = {"pillar": post_pillar, "deco": post_deco, "centre": post_centre}
+        dots = dot_support(prof, meas["flower"], FLOWER_CLASSES, TILE_BASE)
+        post = {"pillar": post_pillar, "deco": post_deco, "centre": post_centre, "dots": dots}  # dots: (m+1, 8, 8, 4, 4)
         band_post = prof.support(meas["tile_band"], (TILE_BASE, labels.RECESS, labels.PILLAR1, labels.PILLAR2, *DECOS))
         p_base = band_post[..., idx[TILE_BASE]]  # (m+1, 8, 8, 4)
+        space = meas["tile"] * p_base * (0.5 + 0.5 * p_icon[: self.m + 1, ..., None])  # (m+1, 8, 8, 4) per position
+        whole = tile_support(space)  # (m+1, 7, 7): each possible tile, from all of its spaces
         rows = []
         for r in range(8):
             row = []
@@ -162,13 +177,22 @@ class GardenObserver:
                     cands.append(_Candidate(float(meas["deco"][level - 1, r, c] * p_deco[level - 1, r, c]), "deco", level))
                     for pos in range(4):
                         if _position_fits(pos, r, c):
-                            score = meas["tile"][level, r, c, pos] * p_base[level, r, c, pos]
-                            score *= 0.5 + 0.5 * p_icon[level, r, c]
-                            cands.append(_Candidate(float(score), labels.TILE, level, pos))
+                            cands.append(_Candidate(float(space[level, r, c, pos]), labels.TILE, level, pos))
                 cands.sort(key=lambda k: -k.score)
+                if cands[0].label == labels.TILE:
+                    # Which tile this space belongs to (footprint and level) is what its siblings
+                    # say too: a tile seen by parallax coincidence in one space lacks the others.
+                    tiles = [k for k in cands if k.label == labels.TILE and k.score > 0]
+                    chosen = max(tiles, key=lambda k: (whole[k.level, r - POSITIONS[k.position][0],
+                                                             c - POSITIONS[k.position][1]], k.score))
+                    cands.remove(chosen)
+                    cands.insert(0, chosen)
+                self.last_candidates[(r, c)] = cands[:6]
                 row.append(self._reading(cands, meas, post, r, c))
             rows.append(row)
+        rows = regroup_footprints(rows, meas["tile"] * p_base)
         rows = self._complete_footprints(rows, meas, post)
+        rows = pool_flowers(rows, lambda level, r, c: dots[level, r, c], FLOWER_CLASSES)
         rows = _pair_stairs(rows)
         extras = {"tiles": sorted({cell.attrs["tile"] for row in rows for cell in row if cell.label == labels.TILE})}
         return Observation(self.region, 8, 8, tuple(tuple(row) for row in rows), frame_index, timestamp, extras)
@@ -177,7 +201,6 @@ class GardenObserver:
         """A tile is 2×2: a space read confidently tells its three siblings' footprint, level and
         flower. An unclear sibling whose own outline fits that tile there becomes that tile's space
         (its icon read at that level); a sibling read with another flower takes the majority's."""
-        names = self.profile.names
         out = [list(row) for row in rows]
         confident = [(cell.confidence, cell.attrs) for row in rows for cell in row
                      if cell.label == labels.TILE and cell.confidence > 0.5]
@@ -193,19 +216,33 @@ class GardenObserver:
                     continue
                 if cell.confidence >= 0.3 or meas["tile"][level, r, c, position] <= 0.3:
                     continue
-                icons = {n: post["centre"][level, r, c, names.index(n)] for n in ICON_CLASSES}
-                icon = max(icons, key=icons.get)
-                new = {"level": level, "tile": attrs["tile"], "flower": attrs["flower"], "icon": icon.split(":", 1)[1]}
+                icon, _ = self._icon(meas, post, level, r, c, position)
+                new = {"level": level, "tile": attrs["tile"], "flower": attrs["flower"], "icon": icon}
                 out[r][c] = CellReading(labels.TILE, 0.5 * conf * float(meas["tile"][level, r, c, position]), new,
                                         ((cell.label, cell.attrs, cell.confidence),))
         return out
+
+    def _icon(self, meas, post, level: int, r: int, c: int, position: int) -> tuple[str, float]:
+        """The icon printed on a tile space, and how surely. Whether there is an icon at all is the
+        share of the space's middle unlike the tile's own colour (measured on this very tile, so
+        light and sensor noise do not matter); which icon, the learned appearance of the middle."""
+        names = self.profile.names
+        base = np.median(meas["tile_band"][level, r, c, :, :3], axis=0)  # robust to one spoilt band
+        diff = meas["centre_px"][level, r, c] - base
+        glyph = float((np.einsum("...c,...c->...", diff, diff) > GLYPH_DELTA_E**2).mean())
+        if glyph < GLYPH_SHARE:
+            return "none", float(np.clip(1.0 - glyph / GLYPH_SHARE, 0.0, 1.0))
+        icons = {n: post["centre"][level, r, c, names.index(n)] for n in ICON_CLASSES if n != "icon:none"}
+        icon = max(icons, key=icons.get)
+        share = icons[icon] / max(sum(icons.values()), 1e-9)
+        return icon.split(":", 1)[1], float(share * min(1.0, glyph / GLYPH_SHARE - 1.0 + 0.5))
 
     def _reading(self, cands, meas, post, r: int, c: int) -> CellReading:
         best = cands[0]
         runner = next((k for k in cands[1:] if (k.label, k.level) != (best.label, best.level)), None)
         margin = best.score - (runner.score if runner else 0.0)
         confidence = float(np.clip(best.score, 0.0, 1.0) * (1.0 - np.exp(-max(margin, 0.0) / 0.15)))
-        prof, names = self.profile, self.profile.names
+        names = self.profile.names
         if best.label == labels.RECESS:
             label, attrs = labels.RECESS, {"level": 0}
         elif best.label == "pillar":
@@ -223,12 +260,14 @@ class GardenObserver:
         else:
             k = best.level
             dr, dc = POSITIONS[best.position]
-            icons = {n: post["centre"][k, r, c, names.index(n)] for n in ICON_CLASSES}
-            icon = max(icons, key=icons.get)
-            flower = prof.read(meas["flower"][k, r, c], FLOWER_CLASSES)
+            icon, icon_share = self._icon(meas, post, k, r, c, best.position)
+            dots = post["dots"][k, r, c]  # (corner, flower)
+            corner = int(np.argmax(dots.sum(axis=1)))
+            flower = int(np.argmax(dots[corner]))
+            flower_share = dots[corner, flower] / max(float(dots[corner].sum()), 1e-9)
             label = labels.TILE
-            attrs = {"level": k, "tile": f"r{r - dr}c{c - dc}", "flower": flower.label, "icon": icon.split(":", 1)[1]}
-            confidence *= float(min(icons[icon] / max(sum(icons.values()), 1e-9), flower.confidence))
+            attrs = {"level": k, "tile": f"r{r - dr}c{c - dc}", "flower": FLOWER_CLASSES[flower], "icon": icon}
+            confidence *= float(min(icon_share, flower_share))
         alternatives = tuple(
             (("tile" if k.label == labels.TILE else k.label), {"level": k.level}, float(max(k.score, 0.0)))
             for k in cands[1:3]
@@ -284,9 +323,10 @@ def _position_fits(pos: int, r: int, c: int) -> bool:
     return 0 <= r - dr <= 6 and 0 <= c - dc <= 6
 
 
-def _flower_centre(s: float) -> tuple[float, float]:
-    """Where each space shows its tile's flower (5 mm up and left of the space's centre)."""
-    return (s / 2 - 5.0, s / 2 - 5.0)
+def _flower_centres(s: float) -> list[tuple[float, float]]:
+    """Where a space may show its tile's flower: 5 mm from the space's centre towards one corner,
+    TL, TR, BR, BL (the printed top-left corner after 0, 1, 2, 3 clockwise quarter turns)."""
+    return [(s / 2 + dx, s / 2 + dy) for dx, dy in ((-5.0, -5.0), (5.0, -5.0), (5.0, 5.0), (-5.0, 5.0))]
 
 
 def _space_rects(position: tuple[int, int], s: float, d: GardenDimensions):
@@ -298,11 +338,15 @@ def _space_rects(position: tuple[int, int], s: float, d: GardenDimensions):
     """
     e = d.tile_inset_mm
     inner = d.tile_border_mm + 1.3  # from the tile's edge: past the printed frame
+    # Along the outer edges only where no flower dot can be, however the tile is turned (the dot
+    # lies 2.4–7.6 mm from the space's centre along both axes) and short of the icon.
     bands = [
-        ((11.0, e + inner, s - 2.0, e + inner + 1.8), 0),  # along the top outer edge
-        ((e + inner, 11.0, e + inner + 1.8, s - 2.0), 3),  # along the left outer edge
+        ((10.6, e + inner, 14.4, e + inner + 2.4), 0),  # along the top outer edge
+        ((e + inner, 10.6, e + inner + 2.4, 14.4), 3),  # along the left outer edge
         ((s - 3.5, 3.5, s + 3.5, s - 3.5), 1),  # across the right inner edge
         ((3.5, s - 3.5, s - 3.5, s + 3.5), 2),  # across the bottom inner edge
+        ((20.6, e + inner, s - 1.5, e + inner + 2.4), 0),  # the top edge again, past the dot
+        ((e + inner, 20.6, e + inner + 2.4, s - 1.5), 3),  # the left edge again, past the dot
     ]
     outline_top = ((3.0, e - 0.9, s - 2.0, e + 1.2), 0)
     outline_left = ((e - 0.9, 3.0, e + 1.2, s - 2.0), 3)

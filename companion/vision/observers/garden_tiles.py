@@ -1,0 +1,144 @@
+"""A terrace tile is read as one thing: its four spaces share a footprint, a level, a flower and a turn.
+
+Each space is first read on its own (babylon_garden.py). A single space's outline can mislead (a
+neighbouring tile's edge, a shadow), and a single space's flower dot can be hidden or blurred; the
+tile as a whole rarely is. So:
+- footprints: every way of grouping the spaces read as tiles into 2×2 tiles is scored by the
+  outline evidence of all the spaces it covers, and the best-supported tiles are taken first;
+- flower: the printed dot sits in the same corner of every space of a tile (the tile's turn), so the
+  corner and the flower are chosen from the evidence of all its visible spaces together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from .. import labels
+from ..types import CellReading
+
+POSITIONS = ((0, 0), (0, 1), (1, 0), (1, 1))  # a space's (row, col) within its tile: TL, TR, BL, BR
+
+
+def tile_id(row: int, col: int) -> str:
+    return f"r{row}c{col}"
+
+
+def parse_tile_id(tile: str) -> tuple[int, int]:
+    row, col = (int(v) for v in tile[1:].split("c"))
+    return row, col
+
+
+def dot_corner(meas: dict[str, np.ndarray], expected, tile: str, level: int) -> int:
+    """Calibration: which corner (0..3) of its spaces a tile of known place shows its flower in.
+
+    The dot is the same colour in every space and unlike the tile's own colour; a corner that
+    catches part of an icon differs from space to space (the icons differ) or looks like the tile.
+    """
+    tr, tc = parse_tile_id(tile)
+    cells = [(tr + dr, tc + dc, i) for i, (dr, dc) in enumerate(POSITIONS)
+             if expected[tr + dr][tc + dc][0] == labels.TILE and expected[tr + dr][tc + dc][1].get("tile") == tile]
+    if not cells:
+        return 0
+    colours = np.stack([meas["flower"][level, r, c, :, :3] for r, c, _ in cells])  # (n, 4 corners, Lab)
+    base = np.stack([meas["tile_band"][level, r, c, i, :3] for r, c, i in cells]).mean(axis=0)
+    unlike = np.linalg.norm(colours - base, axis=-1).mean(axis=0)  # (4,)
+    spread = np.linalg.norm(colours - colours.mean(axis=0), axis=-1).mean(axis=0) if len(cells) > 1 else 0.0
+    return int(np.argmax(unlike - 2.0 * spread))
+
+
+def regroup_footprints(rows: list[list[CellReading]], space_score: np.ndarray) -> list[list[CellReading]]:
+    """Choose each tile space's footprint by the tiles that best explain all spaces read as tiles.
+
+    space_score[level, r, c, position]: how well the space at (r, c) looks like the given position
+    of a tile at that level (outline and colour). A candidate tile scores the sum over its spaces
+    read as tiles at its level; tiles are taken best first, each space joining the first tile that
+    claims it. A space keeps its own footprint if no better-supported tile claims it.
+    """
+    at_level = {(r, c): cell.attrs["level"] for r, row in enumerate(rows) for c, cell in enumerate(row)
+                if cell.label == labels.TILE}
+    candidates: dict[tuple[int, int, int], float] = {}
+    for (r, c), level in at_level.items():
+        for dr, dc in POSITIONS:
+            tr, tc = r - dr, c - dc
+            if not (0 <= tr <= 6 and 0 <= tc <= 6) or (tr, tc, level) in candidates:
+                continue
+            total = 0.0
+            for i, (er, ec) in enumerate(POSITIONS):
+                cell = (tr + er, tc + ec)
+                if at_level.get(cell) == level:
+                    total += max(float(space_score[level, cell[0], cell[1], i]), 0.0)
+            candidates[(tr, tc, level)] = total
+    out = [list(row) for row in rows]
+    claimed: set[tuple[int, int]] = set()
+    for (tr, tc, level), _ in sorted(candidates.items(), key=lambda kv: -kv[1]):
+        for i, (er, ec) in enumerate(POSITIONS):
+            r, c = tr + er, tc + ec
+            if (r, c) in claimed or at_level.get((r, c)) != level:
+                continue
+            if float(space_score[level, r, c, i]) <= 0.0:
+                continue  # no outline evidence for this place in the tile at all
+            claimed.add((r, c))
+            cell = out[r][c]
+            if cell.attrs["tile"] != tile_id(tr, tc):
+                out[r][c] = CellReading(cell.label, cell.confidence, {**cell.attrs, "tile": tile_id(tr, tc)},
+                                        cell.alternatives)
+    return out
+
+
+def pool_flowers(rows: list[list[CellReading]], dot_support: Callable[[int, int, int], np.ndarray],
+                 flowers: tuple[str, ...]) -> list[list[CellReading]]:
+    """One flower per tile: dot_support(level, r, c) gives (4 corners, len(flowers)) support of each
+    flower at each corner of that space; the corner (the tile's turn) and then the flower are chosen
+    from the sums over the tile's spaces."""
+    groups: dict[tuple[str, int], list[tuple[int, int]]] = {}
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            if cell.label == labels.TILE:
+                groups.setdefault((cell.attrs["tile"], cell.attrs["level"]), []).append((r, c))
+    out = [list(row) for row in rows]
+    for (_, level), cells in groups.items():
+        support = sum(dot_support(level, r, c) for r, c in cells)  # (4, F)
+        corner = int(np.argmax(support.sum(axis=1)))
+        flower = flowers[int(np.argmax(support[corner]))]
+        for r, c in cells:
+            cell = out[r][c]
+            if cell.attrs["flower"] != flower:
+                out[r][c] = CellReading(cell.label, cell.confidence, {**cell.attrs, "flower": flower}, cell.alternatives)
+    return out
+
+
+def dot_support(profile, features: np.ndarray, flowers: tuple[str, ...], base: str, outlier_d2: float = 16.0) -> np.ndarray:
+    """Per flower (..., len(flowers)): how surely a corner patch shows that flower's dot.
+
+    Judged on the patch's mean colour only (a dot patch and the tile's edge band differ in spread
+    for reasons that say nothing of colour), against the flowers, the tile's own colour and an
+    "anything else" class (part of an icon, a shadow edge) at a fixed distance.
+    """
+    names = (*flowers, base)
+    lab = np.asarray(features, np.float64)[..., :3]
+    logs = []
+    for name in names:
+        model = profile.classes[name]
+        cov = model.cov[:3, :3]
+        diff = lab - model.mean[:3]
+        d2 = np.einsum("...i,ij,...j->...", diff, np.linalg.inv(cov), diff)
+        logs.append(-0.5 * (d2 + np.linalg.slogdet(cov)[1]))
+    # The outlier class sits at the typical log-determinant of the flowers.
+    typical = float(np.mean([np.linalg.slogdet(profile.classes[f].cov[:3, :3])[1] for f in flowers]))
+    logs.append(np.full(lab.shape[:-1], -0.5 * (outlier_d2 + typical)))
+    stacked = np.stack(logs, axis=-1)
+    stacked = np.exp(stacked - stacked.max(axis=-1, keepdims=True))
+    post = stacked / stacked.sum(axis=-1, keepdims=True)
+    return post[..., : len(flowers)]
+
+
+def tile_support(space: np.ndarray) -> np.ndarray:
+    """(levels, 7, 7): for every possible tile (top-left row, col, level), the summed evidence of its
+    four spaces, each for its own position in that tile (space: (levels, 8, 8, 4), ≤ 0 = none)."""
+    levels = space.shape[0]
+    total = np.zeros((levels, 7, 7))
+    for i, (dr, dc) in enumerate(POSITIONS):
+        total += np.maximum(space[:, dr : dr + 7, dc : dc + 7, i], 0.0)
+    return total
