@@ -18,7 +18,7 @@ from .. import labels
 from ..appearance import AppearanceProfile
 from ..boards import BABEL
 from ..types import CellReading, Observation
-from .common import class_support, confidence, need_profile
+from .common import class_support, need_profile
 from .dimensions import CUBES, CubeDimensions
 from .geometry import RegionGeometry
 from .stack_sampling import PointSampler, SquareProbes, balance_gains, side_evidence, surface_colour
@@ -36,15 +36,20 @@ def column_heights(count: int) -> tuple[int, int, int, int]:
     return tuple((count - k + 3) // 4 for k in range(4))  # type: ignore[return-value]
 
 
-def _outer_sides(column: int) -> tuple[int, int]:
-    sx, sy = COLUMNS[column]
-    return (0 if sy < 0 else 2), (1 if sx > 0 else 3)
+def _sides() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per column and side (y−, x+, y+, x−): is it an outer side (towards the card), and for an
+    inner side the column across it."""
+    outer = np.zeros((4, 4), bool)
+    neighbour = np.zeros((4, 4), int)
+    for column, (sx, sy) in enumerate(COLUMNS):
+        outer[column, 0 if sy < 0 else 2] = outer[column, 1 if sx > 0 else 3] = True
+        neighbour[column, 2 if sy < 0 else 0] = column ^ 2
+        neighbour[column, 3 if sx > 0 else 1] = column ^ 1
+    return outer, neighbour, ~outer
 
 
-def _inner_sides(column: int) -> dict[int, int]:
-    """Inner side → the neighbouring column across it."""
-    sx, sy = COLUMNS[column]
-    return {(2 if sy < 0 else 0): column ^ 2, (3 if sx > 0 else 1): column ^ 1}
+_OUTER_SIDES, _NEIGHBOUR, _NEIGHBOUR_VALID = _sides()
+_OUTER = _OUTER_SIDES[None, None, :, None, :]  # broadcast over (row, col, column, level, side)
 
 
 class BabelObserver:
@@ -113,57 +118,51 @@ class BabelObserver:
         profile = need_profile(self.profile, self.region)
         features, evidence = self._measure(image, profile)
         support = class_support(profile, features, (CARD, CUBE))
+        heights, scores = self._read_towers(support[CARD], support[CUBE], evidence)
+        # Per column: the best and the runner-up height; a cell is as sure as its least sure column.
+        order = np.argsort(-scores, axis=-1)[..., :2]
+        top = np.take_along_axis(scores, order, axis=-1)
+        margin = np.maximum(top[..., 0] - top[..., 1], 0.0)
+        sure = np.clip(top[..., 0], 0.0, 1.0) * (1.0 - np.exp(-margin / 0.15))  # common.confidence
+        totals = heights.sum(axis=-1)
         rows = []
         for r in range(3):
             row = []
             for c in range(3):
-                heights, scores = self._read_tower(support[CARD][r, c], support[CUBE][r, c], evidence[r, c], r, c)
-                row.append(self._reading(heights, scores))
+                total = int(totals[r, c])
+                alternatives: dict[int, float] = {}
+                for column in np.argsort(sure[r, c])[:2]:  # the two least sure columns
+                    other = total - int(heights[r, c, column]) + int(order[r, c, column, 1])
+                    if other != total:
+                        alternatives[other] = max(alternatives.get(other, 0.0), float(np.clip(top[r, c, column, 1], 0, 1)))
+                alts = tuple((labels.CUBES, {"count": n}, a) for n, a in sorted(alternatives.items(), key=lambda kv: -kv[1]))
+                row.append(CellReading(labels.CUBES, float(sure[r, c].min()), {"count": total}, alts))
             rows.append(tuple(row))
         return Observation(self.region, 3, 3, tuple(rows), frame_index, timestamp)
 
-    def _reading(self, heights: list[int], scores: np.ndarray) -> CellReading:
-        """The count, its confidence (the least sure column) and the counts the runner-up height of
-        the least sure columns would give."""
-        total = sum(heights)
-        confidences, alternatives = [], {}
-        for column, h in enumerate(heights):
-            order = np.argsort(scores[column])[::-1]
-            best, runner = float(scores[column][order[0]]), float(scores[column][order[1]])
-            confidences.append(confidence(best, runner))
-            other = total - h + int(order[1])
-            alternatives[other] = max(alternatives.get(other, 0.0), float(np.clip(runner, 0.0, 1.0)))
-        alts = tuple((labels.CUBES, {"count": n}, s) for n, s in sorted(alternatives.items(), key=lambda kv: -kv[1])
-                     if n != total)[:2]
-        return CellReading(labels.CUBES, float(min(confidences)), {"count": total}, alts)
-
-    def _read_tower(self, card, cube, evidence, r: int, c: int) -> tuple[list[int], np.ndarray]:
-        """Column heights of one tower, scores (4, levels). A height is scored on the column's outer
-        sides, and on an inner side where the outline shows: facing the camera above a lower
-        neighbour (this column's own side face lies beyond), or facing away below a taller one (the
-        neighbour's side face lies beyond). A lower neighbour on the far side shows its own top, the
-        same colour, and a taller one on the near side hides the edge: no evidence. Neighbours'
-        heights come from the previous pass."""
-        heights = [-1] * 4
-        scores = np.zeros((4, self.levels))
+    def _read_towers(self, card, cube, evidence) -> tuple[np.ndarray, np.ndarray]:
+        """Column heights (3, 3, 4) and their scores (3, 3, 4, levels). A height is scored on the
+        column's outer sides, and on an inner side where the outline shows: facing the camera above
+        a lower neighbour (this column's own side face lies beyond), or facing away below a taller
+        one (the neighbour's side face lies beyond). A lower neighbour on the far side shows its own
+        top, the same colour, and a taller one on the near side hides the edge: no evidence.
+        Neighbours' heights come from the previous pass."""
+        level = np.arange(self.levels)[None, None, None, :, None]
+        facing = self.facing[:, :, :, None, :]
+        scores = np.zeros((3, 3, 4, self.levels))
+        scores[..., 0] = np.maximum(_EMPTY_WEIGHT * card[..., 0], _NO_OUTLINE)
+        heights = None
         for _ in range(3):
-            new = []
-            for column in range(4):
-                facing = self.facing[r, c, column]
-                weight = self.weight[r, c, column]  # (levels, 4)
-                scores[column, 0] = max(_EMPTY_WEIGHT * float(card[column, 0]), _NO_OUTLINE)
-                for h in range(1, self.levels):
-                    use = np.zeros(4, bool)
-                    use[list(_outer_sides(column))] = True
-                    for side, other in _inner_sides(column).items():
-                        n = heights[other]
-                        if n >= 0 and ((facing[side] > 0 and n < h) or (facing[side] < 0 and n > h)):
-                            use[side] = True
-                    w = weight[h] * use
-                    outline = float((evidence[column, h] * w).sum() / max(w.sum(), 1e-6))
-                    scores[column, h] = outline * (0.6 + 0.4 * float(cube[column, h]))
-                new.append(int(np.argmax(scores[column])))
-            if new == heights:
+            use = np.broadcast_to(_OUTER, evidence.shape).copy()
+            if heights is not None:
+                across = heights[:, :, _NEIGHBOUR][..., None, :]  # (3, 3, 4, 1, 4) height beyond each side
+                inner = _NEIGHBOUR_VALID[None, None, :, None, :]
+                use |= inner & (((facing > 0) & (across < level)) | ((facing < 0) & (across > level)))
+            w = self.weight * use
+            outline = (evidence * w).sum(axis=-1) / np.maximum(w.sum(axis=-1), 1e-6)
+            scores[..., 1:] = outline[..., 1:] * (0.6 + 0.4 * cube[..., 1:])
+            new = scores.argmax(axis=-1)
+            if heights is not None and np.array_equal(new, heights):
                 break
             heights = new
         return heights, scores

@@ -48,8 +48,8 @@ class SquareProbes:
     """Probe points of squares (x0, y0, x1, y1 mm, region frame) at heights (mm)."""
 
     def __init__(self, geometry: RegionGeometry, squares: Sequence[tuple[float, float, float, float]],
-                 heights_mm: Sequence[float], positions: int = 7,
-                 interior_inset_mm: float = 2.0, grid: int = 4, along: tuple[float, float] = (0.15, 0.85)):
+                 heights_mm: Sequence[float], positions: int = 5,
+                 interior_inset_mm: float = 2.0, grid: int = 3, along: tuple[float, float] = (0.15, 0.85)):
         sq = np.asarray(squares, float).reshape(-1, 4)
         zs = np.asarray(heights_mm, float)
         self.squares, self.heights = sq, zs
@@ -105,13 +105,14 @@ class SquareProbes:
 
     def sample(self, image: np.ndarray, gains: np.ndarray | None = None) -> ProbeSamples:
         """Lab at every probe; `gains` (S, 3) multiplies each square's BGR first (white balance)."""
-        bgr = self._points.bgr(image)
+        raw = self._points.raw(image)
         n = self._interior_count
         s_count = self._shapes[0][0]
-        interior, across = bgr[:n].reshape(s_count, -1, 3), bgr[n:].reshape(s_count, -1, 3)
+        scale = np.full((s_count, 1, 3), 1.0 / 255.0, np.float32)
         if gains is not None:
-            interior = interior * gains[:, None, :].astype(np.float32)
-            across = across * gains[:, None, :].astype(np.float32)
+            scale = scale * gains[:, None, :].astype(np.float32)
+        interior = raw[:n].reshape(s_count, -1, 3) * scale
+        across = raw[n:].reshape(s_count, -1, 3) * scale
         return ProbeSamples(to_lab(interior).reshape(self._shapes[0]), to_lab(across).reshape(self._shapes[1]))
 
 
@@ -129,15 +130,20 @@ class PointSampler:
         self.pixels = pixels
         self.map_x, self.map_y = cv2.convertMaps(padded[..., 0].copy(), padded[..., 1].copy(), cv2.CV_16SC2)
 
+    def raw(self, image: np.ndarray) -> np.ndarray:
+        """(N, 3) the frame's pixels (uint8 BGR), interpolated at the points."""
+        picked = cv2.remap(image, self.map_x, self.map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        return picked.reshape(-1, 3)[: self.count]
+
     def bgr(self, image: np.ndarray) -> np.ndarray:
         """(N, 3) float32 BGR in 0..1."""
-        picked = cv2.remap(image, self.map_x, self.map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        return picked.reshape(-1, 3)[: self.count].astype(np.float32) * np.float32(1.0 / 255.0)
+        return self.raw(image).astype(np.float32) * np.float32(1.0 / 255.0)
 
 
 def to_lab(bgr: np.ndarray) -> np.ndarray:
     """float BGR 0..1 (..., 3) → Lab (L 0..100), any shape."""
-    flat = np.ascontiguousarray(np.clip(bgr, 0.0, 1.0).reshape(1, -1, 3), dtype=np.float32)
+    flat = np.ascontiguousarray(bgr, dtype=np.float32).reshape(1, -1, 3)
+    np.minimum(flat, 1.0, out=flat)  # a balanced highlight must not leave the colour space
     return cv2.cvtColor(flat, cv2.COLOR_BGR2Lab).reshape(bgr.shape)
 
 
@@ -180,9 +186,14 @@ def side_evidence(samples: ProbeSamples, reference: np.ndarray, step_scale: floa
     not decide)."""
     a = samples.across
     ref = reference[:, :, None, None, :]
-    edge = np.linalg.norm(a[..., 2, :] - a[..., 1, :], axis=-1)
-    like_in = np.linalg.norm(a[..., 0, :] - ref, axis=-1)
-    unlike_out = np.linalg.norm(a[..., 3, :] - ref, axis=-1)
-    score = (np.clip(edge / step_scale, 0.0, 1.0) * np.clip(unlike_out / step_scale, 0.0, 1.0)
-             * np.exp(-((like_in / like_scale) ** 2)))
+    edge = _distance(a[..., 2, :], a[..., 1, :]) * (1.0 / step_scale)
+    unlike_out = _distance(a[..., 3, :], ref) * (1.0 / step_scale)
+    d = a[..., 0, :] - ref
+    like_in = np.exp(-np.einsum("...c,...c->...", d, d) * (1.0 / like_scale**2))
+    score = np.minimum(edge, 1.0) * np.minimum(unlike_out, 1.0) * like_in
     return np.median(score, axis=-1)
+
+
+def _distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    d = a - b
+    return np.sqrt(np.einsum("...c,...c->...", d, d))
