@@ -52,7 +52,7 @@ class Harness:
 
     @staticmethod
     def _plain(widget) -> str | None:
-        text = getattr(widget, "text", None)
+        text = getattr(widget, "plain", None) or getattr(widget, "text", None)  # widgets.KinsokuText
         return text.replace("\u00a0", " ") if isinstance(text, str) else None  # see widgets.breakable
 
     def find(self, text: str, root=None):

@@ -12,30 +12,56 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from . import theme
-
-
-def _is_cjk(ch: str) -> bool:
-    return ord(ch) >= 0x2E80  # CJK radicals, kana, ideographs, full-width forms
+from . import kinsoku, theme
 
 
 def breakable(text: str) -> str:
-    """Japanese and Chinese lines may break between any two characters, but Kivy breaks lines only
-    at spaces (and splits a word only when it cannot fit a line of its own). In CJK text a space
-    therefore leaves a stub line ("•" alone, then the sentence); no-break spaces let the whole
-    paragraph flow and break at the edge, as CJK typesetting does."""
-    if any(_is_cjk(ch) for ch in text):
-        return text.replace(" ", "\u00a0")
+    """CJK text with no-break spaces: Kivy must not break it at its spaces on its own (a space in
+    CJK text would leave a stub line, "•" alone, then the sentence); `kinsoku` chooses the breaks."""
+    if kinsoku.has_cjk(text):
+        return text.replace(" ", kinsoku.NBSP)
     return text
 
 
-class Txt(Label):
+_MEASURERS: dict[tuple, CoreLabel] = {}
+
+
+def measurer(widget) -> Callable[[str], float]:
+    """The width in pixels Kivy's text layout gives a string in this widget's font."""
+    key = (widget.font_name, float(widget.font_size), bool(widget.bold))
+    label = _MEASURERS.get(key)
+    if label is None:
+        label = _MEASURERS[key] = CoreLabel(font_name=widget.font_name, font_size=widget.font_size, bold=widget.bold)
+    return lambda text: label.get_extents(text)[0]
+
+
+class KinsokuText:
+    """For labels and buttons that show translated text: Japanese and Chinese lines are broken by
+    the kinsoku rules (companion.ui.kinsoku) for the width the label has, every time it changes.
+    `plain` keeps the text as written (what tests and screenshots look for)."""
+
+    plain: str = ""
+
+    def set_plain(self, text: str) -> None:
+        self.plain = text
+        self.text = breakable(text)
+
+    def rewrap(self, width: float) -> None:
+        if not kinsoku.has_cjk(self.plain) or width <= 1 or getattr(self, "shorten", False):
+            return  # a shortened label is one line with an ellipsis: nothing to break
+        wrapped = kinsoku.wrap(breakable(self.plain), width, measurer(self))
+        if wrapped != self.text:
+            self.text = wrapped
+
+
+class Txt(KinsokuText, Label):
     """A label that wraps inside its width and grows to its text's height (for BoxLayouts)."""
 
     def __init__(self, text: str = "", size: float = 17, color=theme.TEXT, bold: bool = False,
                  halign: str = "left", grow: bool = True, **kwargs):
         super().__init__(text=breakable(text), font_size=size, color=color, bold=bold, halign=halign,
                          valign="middle", **kwargs)
+        self.plain = text
         self.bind(width=self._wrap, height=self._wrap)
         if grow:
             self.size_hint_y = None
@@ -44,12 +70,13 @@ class Txt(Label):
     def _wrap(self, *_):
         fixed_height = self.size_hint_y is not None
         self.text_size = (max(1, self.width - 4), self.height if fixed_height else None)
+        self.rewrap(self.text_size[0] - 2 * self.padding_x)
 
     def _grow(self, *_):
         self.height = self.texture_size[1] + 6
 
 
-class Btn(Button):
+class Btn(KinsokuText, Button):
     """A finger-sized button. `on_tap` is called on release (a real touch, or a simulated one)."""
 
     def __init__(self, text: str, on_tap: Callable[[], object] | None = None, height: float = 56,
@@ -60,8 +87,13 @@ class Btn(Button):
         super().__init__(text=breakable(text), font_size=size, background_normal="", background_down="",
                          background_color=theme.SELECTED if selected else color, height=height,
                          halign="center", valign="middle", **kwargs)
-        self.bind(size=lambda *_: setattr(self, "text_size", (self.width - 8, None)))
+        self.plain = text
+        self.bind(size=self._wrap)
         self._tap = on_tap
+
+    def _wrap(self, *_):
+        self.text_size = (self.width - 8, None)
+        self.rewrap(self.text_size[0] - 2 * self.padding_x)
 
     def on_release(self):
         if self._tap is not None:
