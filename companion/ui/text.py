@@ -5,10 +5,36 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.api import Message
-from ..i18n import translate
+from ..i18n import N_, translate
 
 # Each language's name in itself, for the language buttons.
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "zh_TW": "繁體中文"}
+
+
+# Identifiers the engines put into sentences as parameters ("Not now: this is the {stage} phase.",
+# "A {material} tile shows …"): shown by name in the player's language, never as the identifier.
+# Keyed by parameter name, so a player called "pink" keeps her name.
+PHASE_NAMES = {
+    "trim": N_("trimming"), "quarry": N_("quarry"), "build": N_("building"), "store": N_("storage"),
+    "reveal": N_("reveal"), "over": N_("game over"), "appoint": N_("appointing the architects"),
+    "name_master": N_("naming the next master"), "seal": N_("sealing"), "punishment": N_("Divine Punishment"),
+    "messenger": N_("Messenger of God"), "roll": N_("roll"), "move": N_("move"), "turn": N_("turn"),
+}
+MATERIAL_NAMES = {"clay": N_("clay"), "granite": N_("granite"), "basalt": N_("basalt"), "start": N_("starting")}
+FLOWER_NAMES = {"white": N_("White"), "pink": N_("Pink"), "yellow": N_("Yellow"), "blue": N_("Blue")}
+IDENTIFIER_NAMES: dict[str, dict[str, str]] = {
+    "stage": PHASE_NAMES, "phase": PHASE_NAMES, "material": MATERIAL_NAMES, "flower": FLOWER_NAMES,
+}
+
+
+def parameter(key: str, value: Any, lang: str) -> Any:
+    """A message parameter as shown in `lang`: nested messages and known identifiers translated."""
+    if isinstance(value, Message):
+        return render(value, lang)
+    names = IDENTIFIER_NAMES.get(key)
+    if names is not None and isinstance(value, str) and value in names:
+        return translate(names[value], lang)
+    return value
 
 
 def render(message: Message | str | None, lang: str) -> str:
@@ -21,9 +47,7 @@ def render(message: Message | str | None, lang: str) -> str:
         return ""
     if isinstance(message, str):
         return translate(message, lang)
-    params: dict[str, Any] = {
-        key: render(value, lang) if isinstance(value, Message) else value for key, value in message.params
-    }
+    params: dict[str, Any] = {key: parameter(key, value, lang) for key, value in message.params}
     return translate(message.msgid, lang, params)
 
 
