@@ -27,6 +27,7 @@ from .views import ViewStack
 
 DECOS = (labels.STAIRS, labels.FOUNTAIN, labels.BRIDGE, labels.STATUE, labels.BELVEDERE)
 ICON_CLASSES = tuple(f"icon:{icon}" for icon in labels.ICONS)
+GLYPH_CLASSES = tuple(f"glyph:{icon}" for icon in labels.ICONS if icon != "none")  # an icon's own pixels
 FLOWER_CLASSES = ("flower0", "flower1", "flower2", "flower3")
 TILE_BASE = "tile"
 CENTRE_CLASSES = (labels.RECESS, labels.PILLAR1, labels.PILLAR2, *ICON_CLASSES, *DECOS)
@@ -52,7 +53,9 @@ class GardenObserver:
         self.profile = profile
         self.levels = list(range(1, dims.max_level + 1))
         heights = [0.0]
-        heights += [dims.tile_top(level) - dims.tile_thickness_mm / 2.0 for level in self.levels]
+        # Level views lie on the tile tops: a tile's outline, icon and dot are read where they are
+        # printed (a pillar top, one tile thickness lower, still fits its wider ring there).
+        heights += [dims.tile_top(level) for level in self.levels]
         heights += [dims.deco_top(level) for level in self.levels]
         self.stack = ViewStack(geometry, BABYLON_GARDEN, heights, px_per_cell, margin_cells=0.5)
         self.m = len(self.levels)
@@ -95,6 +98,12 @@ class GardenObserver:
             tile_bands.append(patch_features(self.stack.blocks(level_views, band[1], band[0], band[3] - band[1], band[2] - band[0])))
         out["tile"] = np.stack(tile_scores, axis=-1)  # (m+1, 8, 8, 4); view 0 is never a tile
         out["tile_band"] = np.stack(tile_bands, axis=-2)  # (m+1, 8, 8, 4, F)
+        # Strips along the middle of each edge of a space, clear of dots and icons: the tile's colour.
+        e = d.tile_inset_mm + d.tile_border_mm + 1.3
+        strip_rects = ((10.6, e, 14.4, e + 2.4), (s - e - 2.4, 10.6, s - e, 14.4), (10.6, s - e - 2.4, 14.4, s - e),
+                       (e, 10.6, e + 2.4, 14.4))
+        out["strips"] = np.stack([patch_features(self.stack.blocks(level_views, y0, x0, y1 - y0, x1 - x0))
+                                  for x0, y0, x1, y1 in strip_rects], axis=-2)  # (m+1, 8, 8, 4, F)
         # The flower dot sits in one corner of each space; which one depends on how the tile was
         # turned (TL, TR, BR, BL for quarter turns 0..3), so all four corners are measured.
         corners = [self.stack.blocks(level_views, fy - 1.6, fx - 1.6, 3.2, 3.2) for fx, fy in _flower_centres(s)]
@@ -124,6 +133,9 @@ class GardenObserver:
                     if meas["tile"][level, r, c, position] <= visible:
                         continue
                     add(f"icon:{attrs['icon']}", meas["centre"][level, r, c])
+                    glyph, features = _glyph(meas, level, r, c)
+                    if attrs["icon"] != "none" and glyph >= GLYPH_SHARE:
+                        add(f"glyph:{attrs['icon']}", features)
                     add(TILE_BASE, meas["tile_band"][level, r, c, position])
                     corner = turns.get((attrs["tile"], level))
                     if corner is None:
@@ -183,8 +195,8 @@ class GardenObserver:
                     # Which tile this space belongs to (footprint and level) is what its siblings
                     # say too: a tile seen by parallax coincidence in one space lacks the others.
                     tiles = [k for k in cands if k.label == labels.TILE and k.score > 0]
-                    chosen = max(tiles, key=lambda k: (whole[k.level, r - POSITIONS[k.position][0],
-                                                             c - POSITIONS[k.position][1]], k.score))
+                    chosen = max(tiles, key=lambda k: whole[k.level, r - POSITIONS[k.position][0],
+                                                            c - POSITIONS[k.position][1]] + k.score)
                     cands.remove(chosen)
                     cands.insert(0, chosen)
                 self.last_candidates[(r, c)] = cands[:6]
@@ -227,15 +239,20 @@ class GardenObserver:
         share of the space's middle unlike the tile's own colour (measured on this very tile, so
         light and sensor noise do not matter); which icon, the learned appearance of the middle."""
         names = self.profile.names
-        base = np.median(meas["tile_band"][level, r, c, :, :3], axis=0)  # robust to one spoilt band
-        diff = meas["centre_px"][level, r, c] - base
-        glyph = float((np.einsum("...c,...c->...", diff, diff) > GLYPH_DELTA_E**2).mean())
+        glyph, features = _glyph(meas, level, r, c)
         if glyph < GLYPH_SHARE:
             return "none", float(np.clip(1.0 - glyph / GLYPH_SHARE, 0.0, 1.0))
-        icons = {n: post["centre"][level, r, c, names.index(n)] for n in ICON_CLASSES if n != "icon:none"}
+        if all(name in names for name in GLYPH_CLASSES):
+            # The icon's own pixels: their colour does not depend on how much of the middle the
+            # icon covers (which changes with the tile's turn).
+            support = self.profile.support(features, GLYPH_CLASSES)
+            icons = {name.split(":", 1)[1]: float(support[names.index(name)]) for name in GLYPH_CLASSES}
+        else:  # a profile from before glyph classes were learned
+            icons = {n.split(":", 1)[1]: float(post["centre"][level, r, c, names.index(n)])
+                     for n in ICON_CLASSES if n != "icon:none"}
         icon = max(icons, key=icons.get)
         share = icons[icon] / max(sum(icons.values()), 1e-9)
-        return icon.split(":", 1)[1], float(share * min(1.0, glyph / GLYPH_SHARE - 1.0 + 0.5))
+        return icon, float(share * min(1.0, glyph / GLYPH_SHARE - 1.0 + 0.5))
 
     def _reading(self, cands, meas, post, r: int, c: int) -> CellReading:
         best = cands[0]
@@ -299,6 +316,27 @@ def with_history(current: Observation, previous: Observation, unsure: float = 0.
             alternatives = ((cell.label, dict(cell.attrs), cell.confidence), *cell.alternatives)[:3]
             rows[r][c] = CellReading(cell.label, max(cell.confidence, 0.6), {**cell.attrs, "level": level}, alternatives)
     return replace(current, cells=tuple(tuple(row) for row in rows))
+
+
+def _glyph(meas, level: int, r: int, c: int) -> tuple[float, np.ndarray]:
+    """The share of a space's middle unlike the tile's own colour (an icon's pixels), and the
+    appearance features (mean, spread of Lab) of those pixels."""
+    # The tile's own colour from the cleanest of four strips along the space's edges (an icon's
+    # edge or blur reaching a strip shows as spread).
+    strips = meas["strips"][level, r, c]  # (4, F)
+    base = strips[int(np.argmin(strips[:, 3:].sum(axis=1))), :3]
+    pixels = meas["centre_px"][level, r, c].reshape(-1, 3)
+    diff = pixels - base
+    distance = np.sqrt(np.einsum("...c,...c->...", diff, diff))
+    unlike = distance > GLYPH_DELTA_E
+    if not unlike.any():
+        return 0.0, np.zeros(6)
+    # The icon's colour from its core (pixels at least 70 % as distinct as the most distinct: not
+    # the blurred edges, which are half tile), relative to the tile's colour beside it (the light
+    # on both is the same). Colour only: how much edge the middle catches changes with the tile's
+    # turn and the icon's shape, not with which icon it is.
+    core = distance >= 0.7 * distance.max()
+    return float(unlike.mean()), np.concatenate([diff[core].mean(axis=0), np.zeros(3)])
 
 
 def _footprint_cells(tile_id: str) -> list[tuple[int, int, int]]:
