@@ -142,7 +142,7 @@ def _with_screen(options, config, camera=None) -> int:
                               args=(options, config, controls, sinks, stop, console, camera))
     worker.start()
     try:
-        CompanionApp(controls, feed, lang=options.lang or "en").run()
+        CompanionApp(controls, feed, lang=options.lang or "en", state_dir=options.state_dir).run()
     finally:
         stop.set()
         controls.shutdown()

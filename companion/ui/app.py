@@ -20,6 +20,7 @@ from ..i18n import LANGUAGES, N_, normalise_language
 from . import theme
 from .controller import Answer, EventFeed, GameSetup, RefereeControls
 from .fonts import register_default_font
+from .names import NameBook
 from .screens import SCREENS
 from .screens.base import CompanionScreen
 from .session import Session
@@ -34,9 +35,10 @@ POLL_SECONDS = 0.05
 class CompanionApp(App):
     lang = StringProperty("en")
 
-    def __init__(self, controls: RefereeControls, feed: EventFeed, lang: str = "en", **kwargs):
+    def __init__(self, controls: RefereeControls, feed: EventFeed, lang: str = "en", state_dir=None, **kwargs):
         super().__init__(**kwargs)
         self.controls = controls
+        self.names = NameBook(state_dir)  # names used before at this table (none kept without a state folder)
         self.feed = feed
         self.session = Session()
         self.setup: GameSetup | None = None

@@ -12,7 +12,7 @@ from .kivy_env import prepare
 class Harness:
     """One app on the (single) Kivy window; a new Harness replaces the previous app's widgets."""
 
-    def __init__(self, width: int = 800, height: int = 480, lang: str = "en", controls=None):
+    def __init__(self, width: int = 800, height: int = 480, lang: str = "en", controls=None, state_dir=None):
         prepare(width, height, fullscreen=False)
         from kivy.base import EventLoop
         from kivy.core.window import Window
@@ -28,7 +28,7 @@ class Harness:
         if tuple(Window.size) != (width, height):
             Window.size = (width, height)
         self.fake = controls if controls is not None else FakeReferee()
-        self.app = CompanionApp(self.fake, self.fake.feed, lang)
+        self.app = CompanionApp(self.fake, self.fake.feed, lang, state_dir=state_dir)
         self.app.root = self.app.build()
         Window.add_widget(self.app.root)
         self.frame()

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scrollview import ScrollView
+from kivy.uix.stacklayout import StackLayout
 from kivy.uix.textinput import TextInput
 
 from ...errors import CompanionError
 from ...games import registry
 from ...i18n import LANGUAGES, N_
-from .. import theme
+from .. import kana, theme
 from ..controller import GameSetup
 from ..editor_data import FLOWER_COLOURS, FLOWER_NAMES, FLOWERS
 from ..setup_steps import PLAYER_RANGE
@@ -41,6 +43,10 @@ def reading_options(game: str) -> tuple:
     return tuple(option for option in spec.options if option.choices and option.name != "variant")
 
 
+def _wide(text: str) -> bool:
+    return any(ord(ch) >= 0x2E80 for ch in text)
+
+
 class HomeScreen(CompanionScreen):
     screen_name = "home"
 
@@ -54,6 +60,8 @@ class HomeScreen(CompanionScreen):
         self.readings: dict[str, dict[str, object]] = {}  # game -> option -> chosen value
         self.show_readings = False
         self.confirming = False  # "a game is under way: start a new one?" is showing
+        self.editing: int | None = None  # the seat whose name the kana pad is typing
+        self.katakana = False
         self.problem = None  # the referee's answer when the game could not start
 
     # --- choices -----------------------------------------------------------------------------
@@ -122,7 +130,35 @@ class HomeScreen(CompanionScreen):
             self.render()
             return
         self.problem = None
+        self.app.names.remember([self.names[s] for s in range(self.count)])
         self.app.go("setup")
+
+    # --- names without a keyboard ---------------------------------------------------------------
+    def use_name(self, name: str) -> None:
+        """A name used before: to the seat being typed, else the first seat without a name."""
+        seat = self.editing
+        if seat is None:
+            empty = [s for s in range(self.count) if not self.names[s].strip()]
+            seat = empty[0] if empty else self.count - 1
+        for other in range(self.count):  # one player, one seat
+            if other != seat and self.names[other] == name:
+                self.names[other] = ""
+        self.names[seat] = name
+        self.render()
+
+    def edit_name(self, seat: int | None) -> None:
+        self.editing = seat
+        self.render()
+
+    def pad(self, edit) -> None:
+        """Apply one kana pad key to the name being typed."""
+        if self.editing is not None:
+            self.names[self.editing] = edit(self.names[self.editing])
+            self.render()
+
+    def toggle_katakana(self) -> None:
+        self.katakana = not self.katakana
+        self.render()
 
     def keep_playing(self) -> None:
         self.confirming = False
@@ -158,6 +194,10 @@ class HomeScreen(CompanionScreen):
         count_row.add_widget(self.button("−", lambda: self.change_count(-1), size_hint_x=None, width=s.touch * 1.3, size=s.huge))
         count_row.add_widget(self.button("+", lambda: self.change_count(1), size_hint_x=None, width=s.touch * 1.3, size=s.huge))
         right.add_widget(count_row)
+        if self.editing is not None and self.editing < self.count:
+            right.add_widget(self._kana_pad(self.editing))
+            body.add_widget(right)
+            return body
         options = reading_options(self.game)
         scroll = ScrollView(do_scroll_x=False)
         rows = BoxLayout(orientation="vertical", spacing=s.pad, size_hint_y=None)
@@ -168,6 +208,16 @@ class HomeScreen(CompanionScreen):
         else:
             for seat in range(self.count):
                 rows.add_widget(self._seat_row(seat))
+            known = self.app.names.names
+            if known:
+                rows.add_widget(self.label(self.t(N_("Names used before: tap one to seat that player.")), s.small,
+                                           color=theme.MUTED))
+                chips = StackLayout(spacing=s.pad // 2, size_hint_y=None)
+                chips.bind(minimum_height=chips.setter("height"))
+                for name in known[:12]:
+                    chips.add_widget(self.button(name, lambda n=name: self.use_name(n), size=s.small, size_hint=(None, None),
+                                                 width=max(s.touch * 1.6, 18 + s.small * 0.62 * len(name) * (1.6 if _wide(name) else 1))))
+                rows.add_widget(chips)
         scroll.add_widget(rows)
         right.add_widget(scroll)
         footer = BoxLayout(spacing=s.pad, size_hint_y=None, height=s.touch)
@@ -204,6 +254,38 @@ class HomeScreen(CompanionScreen):
                                         selected=value == chosen, size=s.small))
         rows.add_widget(line)
 
+    def _kana_pad(self, seat: int) -> BoxLayout:
+        """A gojūon table to tap a Japanese name with, and the marks a phone's kana keypad has."""
+        s = self.s
+        box = BoxLayout(orientation="vertical", spacing=4)
+        top = BoxLayout(spacing=s.pad, size_hint_y=None, height=s.touch)
+        name = self.names[seat] or self.t(N_("Player {n}"), n=seat + 1)
+        top.add_widget(Btn(str(seat + 1), None, height=s.touch, size=s.large, color=theme.seat_colour(seat),
+                           size_hint_x=None, width=s.touch))
+        top.add_widget(self.label(name, s.large, bold=True, grow=False, color=theme.TEXT if self.names[seat] else theme.MUTED))
+        top.add_widget(self.button(self.t(N_("Done")), lambda: self.edit_name(None), color=theme.OK, size_hint_x=None,
+                                   width=s.touch * 2))
+        box.add_widget(top)
+        grid = GridLayout(cols=len(kana.GOJUON), spacing=3)
+        for row in range(5):
+            for column in kana.GOJUON:  # columns right to left, as the table is printed
+                key = column[row]
+                shown = kana.katakana(key) if self.katakana else key
+                if key:
+                    grid.add_widget(self.button(shown, lambda k=key: self.pad(lambda t: kana.type_key(t, k, self.katakana)),
+                                                size=s.large, size_hint_y=1))
+                else:
+                    grid.add_widget(BoxLayout())
+        box.add_widget(grid)
+        marks = BoxLayout(spacing=3, size_hint_y=None, height=s.touch)
+        for label, edit in (("゛", kana.add_voiced), ("゜", kana.add_semi_voiced), ("小", kana.toggle_small)):
+            marks.add_widget(self.button(label, lambda e=edit: self.pad(e), size=s.large))
+        marks.add_widget(self.button("カナ" if not self.katakana else "かな", self.toggle_katakana, size=s.body))
+        marks.add_widget(self.button("←", lambda: self.pad(lambda t: t[:-1]), size=s.large, color=theme.PANEL_LIGHT))
+        marks.add_widget(self.button(self.t(N_("Clear")), lambda: self.pad(lambda t: ""), size=s.small, color=theme.PANEL_LIGHT))
+        box.add_widget(marks)
+        return box
+
     def _set_variant(self, key: str) -> None:
         self.variant = key
         self.render()
@@ -217,6 +299,7 @@ class HomeScreen(CompanionScreen):
                           font_size=s.large, write_tab=False, padding=(s.pad, s.pad * 1.5))
         entry.bind(text=lambda _w, value, seat=seat: self.names.__setitem__(seat, value))
         row.add_widget(entry)
+        row.add_widget(self.button("かな", lambda: self.edit_name(seat), size=s.small, size_hint_x=None, width=s.touch * 1.3))
         if self.game == "babylon":
             flower = FLOWERS[self.flowers[seat] % len(FLOWERS)]
             row.add_widget(self.button(self.t(FLOWER_NAMES.get(flower, flower)), lambda: self.next_flower(seat),
