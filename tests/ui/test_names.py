@@ -78,8 +78,11 @@ def test_names_used_before_are_offered_and_seat_a_player(tmp_path):
         harness.tap("陳美玲")
         harness.tap("Aiko")
         assert home.names[:2] == ["陳美玲", "Aiko"]
-        harness.tap("陳美玲")  # already seated: moves to the next free seat, never sits twice
-        assert home.names[:3].count("陳美玲") == 1
+        from companion.ui.widgets import Btn
+
+        chip = next(w for w in harness.widgets() if isinstance(w, Btn) and w.plain == "陳美玲")
+        harness.tap(chip)  # already seated: moves to the next free seat, never sits twice
+        assert home.names[:3] == ["", "Aiko", "陳美玲"]
         harness.tap("開始遊戲")
         assert harness.fake.calls[-1][1][0].players[1:3] == ("Aiko", "陳美玲")  # seat 1 keeps its default
         assert NameBook(tmp_path).names[:2] == ["Aiko", "陳美玲"]
