@@ -21,7 +21,16 @@ from ..types import CellReading, Observation
 from .common import class_support, need_profile
 from .dimensions import CUBES, CubeDimensions
 from .geometry import RegionGeometry
-from .stack_sampling import PointSampler, SquareProbes, balance_gains, side_evidence, surface_colour
+from .stack_sampling import (
+    PointSampler,
+    SquareProbes,
+    balance_gains,
+    facing_classes,
+    offset_samples,
+    outline,
+    outline_offsets,
+    surface_colour,
+)
 
 CARD, CUBE = "card", "cube"
 COLUMNS = ((-1, -1), (1, -1), (-1, 1), (1, 1))  # TL, TR, BL, BR as signs of (dx, dy) from the centre
@@ -87,9 +96,9 @@ class BabelObserver:
         self.weight = np.clip(moves / 3.0, 0.1, 1.0).reshape(3, 3, 4, self.levels, 4)
 
     def _measure(self, image: np.ndarray, profile: AppearanceProfile | None = None):
-        """Interior features and outline evidence per (row, col, column, level). With a profile, the
-        light is first balanced on the card around each tower, and the outline is judged against
-        the learned cube-top colour (a top half hidden behind a taller column still shows its far
+        """Interior features and outlines per (row, col, column, level). With a profile, the light
+        is first balanced on the card around each tower, and the outline is judged against the
+        learned cube-top colour (a top half hidden behind a taller column still shows its far
         outline); without one (calibration), against the face's own colour."""
         gains = None
         if profile is not None and CARD in profile.names:
@@ -102,21 +111,33 @@ class BabelObserver:
             reference = np.broadcast_to(profile.classes[CUBE].mean[:3], (*samples.interior.shape[:2], 3))
         else:
             reference = samples.interior_colour()
-        evidence = side_evidence(samples, reference).reshape(3, 3, 4, self.levels, 4)
-        return features, evidence
+        return features, outline(samples, reference)
 
     def calibration_samples(self, image: np.ndarray, expected) -> dict[str, list[np.ndarray]]:
-        features, _ = self._measure(image)
+        """Card and cube colours, and where this camera draws a top's outline on the near, far and
+        oblique sides (stack_sampling.offset_samples)."""
+        features, lines = self._measure(image)
+        kinds = facing_classes(self.facing)
+        crossing = np.median(lines.crossing, axis=-1).reshape(3, 3, 4, self.levels, 4)
+        step = np.median(lines.step, axis=-1).reshape(3, 3, 4, self.levels, 4)
         samples: dict[str, list[np.ndarray]] = {}
+        crossings: dict[int, list[float]] = {}
         for r, row in enumerate(expected):
             for c, (_, attrs) in enumerate(row):
                 for column, h in enumerate(column_heights(attrs["count"])):
                     samples.setdefault(CUBE if h else CARD, []).append(features[r, c, column, h])
+                    for side in np.flatnonzero(_OUTER_SIDES[column]) if h else ():
+                        if step[r, c, column, h, side] > 10.0 and abs(crossing[r, c, column, h, side]) < 2.0:
+                            crossings.setdefault(int(kinds[r, c, column, side]), []).append(
+                                float(crossing[r, c, column, h, side]))
+        samples.update(offset_samples(crossings))
         return samples
 
     def observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0) -> Observation:
         profile = need_profile(self.profile, self.region)
-        features, evidence = self._measure(image, profile)
+        features, lines = self._measure(image, profile)
+        expected = np.broadcast_to(self.offsets_for(profile)[:, :, :, None, :], (3, 3, 4, self.levels, 4))
+        evidence = lines.evidence(expected.reshape(-1, self.levels, 4)).reshape(3, 3, 4, self.levels, 4)
         support = class_support(profile, features, (CARD, CUBE))
         heights, scores = self._read_towers(support[CARD], support[CUBE], evidence)
         # Per column: the best and the runner-up height; a cell is as sure as its least sure column.
@@ -139,6 +160,10 @@ class BabelObserver:
                 row.append(CellReading(labels.CUBES, float(sure[r, c].min()), {"count": total}, alts))
             rows.append(tuple(row))
         return Observation(self.region, 3, 3, tuple(rows), frame_index, timestamp)
+
+    def offsets_for(self, profile: AppearanceProfile | None) -> np.ndarray:
+        """(3, 3, 4, 4) where this camera's outlines cross, per column side, from the profile."""
+        return outline_offsets(profile, self.facing)
 
     def _read_towers(self, card, cube, evidence) -> tuple[np.ndarray, np.ndarray]:
         """Column heights (3, 3, 4) and their scores (3, 3, 4, levels). A height is scored on the

@@ -4,7 +4,8 @@ A top face standing at height z lands where the plane-z mapping puts it; at a wr
 outline is shifted by the parallax (a few pixels per level). Rectified views at board resolution
 blur that shift away, so the probes sample the full-resolution frame only where it matters: a small
 grid inside each candidate face (its colour) and, along each of its four sides, points a pixel or
-two inside and outside the outline (ACROSS_PX). Offsets are set in image pixels (from the local scale), so a
+three inside and outside the outline (ACROSS_PX), where the outline is located to a fraction of a
+pixel. Offsets are set in image pixels (from the local scale), so a
 probe is as sharp as the camera allows at every distance. All points are projected once per
 geometry; a frame costs one remap of a few tens of thousands of points and one Lab conversion.
 """
@@ -21,7 +22,7 @@ from .geometry import RegionGeometry
 
 SIDES = 4  # y−, x+, y+, x− (as in fit.py)
 _ROW = 1024
-ACROSS_PX = (-3.0, -1.0, 1.0, 3.0)  # offsets across a side, outward positive: inside, edge, outside
+ACROSS_PX = (-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0)  # across a side, outward positive
 _NORMALS = np.array([(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)])
 
 
@@ -177,23 +178,73 @@ def surface_colour(bgr: np.ndarray, known_lab: np.ndarray, share: float = 0.5) -
     return top.mean(axis=-2)
 
 
-def side_evidence(samples: ProbeSamples, reference: np.ndarray, step_scale: float = 10.0,
-                  like_scale: float = 9.0) -> np.ndarray:
-    """(S, K, 4) how well each side shows the outline of a face of colour `reference` (S, K, 3)
-    right where the height puts it: a sharp change of colour at the outline (one pixel either
-    side), the face's own colour further inside and something unlike it further out. Per position,
-    then the median along the side (a position hidden by something else, or crossing a seam, does
-    not decide)."""
+@dataclass(frozen=True)
+class Outline:
+    """Per probe position across a side (S, K, 4, P): where the outline of a face of a given
+    colour crosses (px from where the height puts it, outward positive), how clearly (the change
+    of colour distance from inside to outside) and how like the face the inside is."""
+
+    crossing: np.ndarray
+    step: np.ndarray
+    inside: np.ndarray  # colour distance of the inside to the face
+
+    def evidence(self, expected: np.ndarray | float = 0.0, step_scale: float = 10.0, like_scale: float = 15.0,
+                 sharpness_px: float = 1.2, noise: float = 3.0) -> np.ndarray:
+        """(S, K, 4) how well each side shows the outline right where the height puts it (plus the
+        `expected` offset of this camera's outlines, (S, K, 4) or a number: see outline_offsets).
+        A height one level off puts it 2 to 12 px away, so the score falls off with that distance
+        (`sharpness_px`), not with how strong the edge is. Per position, then the median along the
+        side (a position hidden by something else, or crossing a seam, does not decide)."""
+        off = self.crossing - np.asarray(expected, np.float32)[..., None] if np.ndim(expected) else self.crossing - expected
+        score = (np.minimum(np.maximum(self.step - noise, 0.0) * (1.0 / step_scale), 1.0)
+                 * np.exp(-((self.inside / like_scale) ** 2)) * np.exp(-((off / sharpness_px) ** 2)))
+        return np.median(score, axis=-1)
+
+
+def outline(samples: ProbeSamples, reference: np.ndarray) -> Outline:
+    """Locate the outline of a face of colour `reference` (S, K, 3) across every side: the colour
+    distance to the face goes from low (inside) to high (outside); where it crosses halfway is the
+    outline, to a fraction of a pixel."""
     a = samples.across
-    ref = reference[:, :, None, None, :]
-    edge = _distance(a[..., 2, :], a[..., 1, :]) * (1.0 / step_scale)
-    unlike_out = _distance(a[..., 3, :], ref) * (1.0 / step_scale)
-    d = a[..., 0, :] - ref
-    like_in = np.exp(-np.einsum("...c,...c->...", d, d) * (1.0 / like_scale**2))
-    score = np.minimum(edge, 1.0) * np.minimum(unlike_out, 1.0) * like_in
-    return np.median(score, axis=-1)
+    d = a - reference[:, :, None, None, None, :]
+    p = np.sqrt(np.einsum("...c,...c->...", d, d))  # (S, K, 4, P, O)
+    lo, hi = p[..., 0], p[..., -1]
+    half = 0.5 * (lo + hi)
+    first = np.clip(np.argmax(p >= half[..., None], axis=-1), 1, p.shape[-1] - 1)  # first offset past halfway
+    before = np.take_along_axis(p, (first - 1)[..., None], axis=-1)[..., 0]
+    after = np.take_along_axis(p, first[..., None], axis=-1)[..., 0]
+    frac = np.clip((half - before) / np.maximum(after - before, 1e-6), 0.0, 1.0)
+    offsets = np.asarray(ACROSS_PX, np.float32)
+    crossing = offsets[first - 1] + frac * (offsets[first] - offsets[first - 1])
+    return Outline(crossing, hi - lo, lo)
 
 
-def _distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    d = a - b
-    return np.sqrt(np.einsum("...c,...c->...", d, d))
+FACINGS = ("near", "far", "oblique")
+
+
+def facing_classes(facing: np.ndarray) -> np.ndarray:
+    """Side facing (+1 towards the camera, −1 away, 0 neither) → index into FACINGS."""
+    return np.where(facing > 0, 0, np.where(facing < 0, 1, 2))
+
+
+def offset_samples(crossings: dict[int, list[float]]) -> dict[str, list[np.ndarray]]:
+    """Calibration samples of where outlines cross, per facing class, as profile classes
+    "outline:near" etc. (first feature; the others zero). An outline is not drawn exactly on the
+    geometry's edge: a bevel, blur or a face painted over its neighbour's edge moves it by a pixel
+    or so, the same way for every piece seen from the same side; the profile keeps that offset with
+    the colours, so it follows the calibration wherever the profile goes."""
+    out: dict[str, list[np.ndarray]] = {}
+    for index, values in crossings.items():
+        for v in values:
+            out.setdefault(f"outline:{FACINGS[index]}", []).append(np.array([v, 0.0, 0.0, 0.0, 0.0, 0.0]))
+    return out
+
+
+def outline_offsets(profile, facing: np.ndarray) -> np.ndarray:
+    """Expected outline offsets (px) for sides of the given facing, from the profile (0 where the
+    profile has none)."""
+    table = np.zeros(3, np.float32)
+    for index, name in enumerate(FACINGS):
+        if profile is not None and f"outline:{name}" in profile.names:
+            table[index] = float(profile.classes[f"outline:{name}"].mean[0])
+    return table[facing_classes(facing)]
