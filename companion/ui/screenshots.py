@@ -94,9 +94,29 @@ def _tile_editor(h) -> None:
     screen.render()
 
 
+def _kana_pad(h) -> None:
+    home = h.app.screens["home"]
+    home.names[0] = "さとう"
+    home.edit_name(0)
+
+
+def _names_used_before(h) -> None:
+    h.app.names.remember(["陳美玲", "さとう", "Aiko", "Ben"])  # in memory: the harness has no state folder
+    h.app.screens["home"].render()
+
+
+def _new_game_while_playing(h) -> None:
+    _game(h)
+    h.app.go("home")
+    h.app.screens["home"].start()
+
+
 # name -> (how to get there, the screen to show)
 SHOTS: dict[str, tuple[Callable, str]] = {
     "home": (lambda h: None, "home"),
+    "names": (_names_used_before, "home"),
+    "kana": (_kana_pad, "home"),
+    "confirm": (_new_game_while_playing, "home"),
     "setup": (_setup, "setup"),
     "calibration": (_calibrating, "calibration"),
     "live": (_game, "live"),
@@ -132,6 +152,9 @@ def take_all(outdir: Path, sizes=SIZES, languages=LANGUAGES, shots=None) -> list
 
 CAPTIONS = {
     "home": "Home: game, players and seats, Babylon flowers, variant, language",
+    "names": "Home: names used before at this table, to tap (no keyboard needed)",
+    "kana": "Home: the kana pad for a Japanese name",
+    "confirm": "Home: starting a new game while one is under way asks first",
     "setup": "Set-up wizard: this player number's counts, with the rule behind them",
     "calibration": "Calibration: where the target goes, the camera with its detections, progress",
     "live": "Live view: camera with overlays, whose turn, what to do now, the last ruling",

@@ -206,10 +206,8 @@ class HomeScreen(CompanionScreen):
             for option in options:
                 self._reading_rows(rows, option)
         else:
-            for seat in range(self.count):
-                rows.add_widget(self._seat_row(seat))
             known = self.app.names.names
-            if known:
+            if known:  # first, so a regular finds their name without scrolling
                 rows.add_widget(self.label(self.t(N_("Names used before: tap one to seat that player.")), s.small,
                                            color=theme.MUTED))
                 chips = StackLayout(spacing=s.pad // 2, size_hint_y=None)
@@ -218,6 +216,8 @@ class HomeScreen(CompanionScreen):
                     chips.add_widget(self.button(name, lambda n=name: self.use_name(n), size=s.small, size_hint=(None, None),
                                                  width=max(s.touch * 1.6, 18 + s.small * 0.62 * len(name) * (1.6 if _wide(name) else 1))))
                 rows.add_widget(chips)
+            for seat in range(self.count):
+                rows.add_widget(self._seat_row(seat))
         scroll.add_widget(rows)
         right.add_widget(scroll)
         footer = BoxLayout(spacing=s.pad, size_hint_y=None, height=s.touch)
