@@ -31,6 +31,7 @@ GLYPH_CLASSES = tuple(f"glyph:{icon}" for icon in labels.ICONS if icon != "none"
 FLOWER_CLASSES = ("flower0", "flower1", "flower2", "flower3")
 TILE_BASE = "tile"
 CENTRE_CLASSES = (labels.RECESS, labels.PILLAR1, labels.PILLAR2, *ICON_CLASSES, *DECOS)
+LONE_STAIRS_FALLBACK = 0.25  # a lone stairs gives way to a reading scoring this share of its own
 GLYPH_DELTA_E = 15.0  # a pixel this far from the tile's colour belongs to a printed icon
 GLYPH_SHARE = 0.15  # an icon covers at least this share of a space's middle (all four do)
 POSITIONS = ((0, 0), (0, 1), (1, 0), (1, 1))  # a space's (row, col) within its tile: TL, TR, BL, BR
@@ -57,6 +58,7 @@ class GardenObserver:
         # printed (a pillar top, one tile thickness lower, still fits its wider ring there).
         heights += [dims.tile_top(level) for level in self.levels]
         heights += [dims.deco_top(level) for level in self.levels]
+        heights += [dims.pillar_top(level) for level in self.levels]
         self.stack = ViewStack(geometry, BABYLON_GARDEN, heights, px_per_cell, margin_cells=0.5)
         self.m = len(self.levels)
         self.near = self.stack.near_sides()
@@ -65,14 +67,14 @@ class GardenObserver:
     def _measure(self, image: np.ndarray) -> dict[str, np.ndarray]:
         d, s, m = self.dims, BABYLON_GARDEN.cell_mm, self.m
         lab = self.stack.sample_lab(image)
-        level_views, deco_views = lab[: m + 1], lab[m + 1 :]
+        level_views, deco_views, pillar_views = lab[: m + 1], lab[m + 1 : 2 * m + 1], lab[2 * m + 1 :]
         # The middle 6 mm of a space: inside its icon however the tile is turned, clear of the flower dot.
-        centre = self.stack.blocks(lab, s / 2 - 3, s / 2 - 3, 6, 6)
+        centre = self.stack.blocks(level_views, s / 2 - 3, s / 2 - 3, 6, 6)
         near = self.near
         # Insets are small: the far edge of a top face is where a too-high view shows it.
         recess = square_fit(self.stack, lab[:1], d.recess_mm, 1.0, (0.8, 2.0), near=near)
         # Pillars and tiles are never at level 0: index 0 of their arrays stays empty (level = index).
-        pillar = _with_empty_level(square_fit(self.stack, level_views[1:], d.pillar_mm, 0.8, (0.8, 2.5), near=near))
+        pillar = _with_empty_level(square_fit(self.stack, pillar_views, d.pillar_mm, 0.8, (0.8, 2.5), near=near))
         # A decoration may span two or three spaces in a row (fountain, bridge): also try it open
         # along a row or a column, and keep the best shape.
         deco = square_fit(self.stack, deco_views, d.deco_mm, 0.8, (0.8, 2.5), near=near)
@@ -202,12 +204,36 @@ class GardenObserver:
                 self.last_candidates[(r, c)] = cands[:6]
                 row.append(self._reading(cands, meas, post, r, c))
             rows.append(row)
+        rows = self._lone_stairs(rows, meas, post)
         rows = regroup_footprints(rows, meas["tile"] * p_base)
         rows = self._complete_footprints(rows, meas, post)
         rows = pool_flowers(rows, lambda level, r, c: dots[level, r, c], FLOWER_CLASSES)
         rows = _pair_stairs(rows)
         extras = {"tiles": sorted({cell.attrs["tile"] for row in rows for cell in row if cell.label == labels.TILE})}
         return Observation(self.region, 8, 8, tuple(tuple(row) for row in rows), frame_index, timestamp, extras)
+
+    def _lone_stairs(self, rows, meas, post):
+        """A stairs piece spans two neighbouring spaces one level apart: a space read as stairs with
+        no such partner is more likely the next reading that is not a decoration (a pillar top of
+        a similar colour), when that reading fits at all."""
+        out = [list(row) for row in rows]
+        for r in range(8):
+            for c in range(8):
+                cell = rows[r][c]
+                if cell.label != labels.STAIRS:
+                    continue
+                level = cell.attrs["level"]
+                if any(0 <= rr < 8 and 0 <= cc < 8 and rows[rr][cc].label == labels.STAIRS
+                       and abs(rows[rr][cc].attrs["level"] - level) == 1
+                       for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))):
+                    continue
+                cands = self.last_candidates[(r, c)]
+                other = next((k for k in cands if k.label != "deco"), None)
+                if other is None or other.score < LONE_STAIRS_FALLBACK * cands[0].score:
+                    continue
+                cands = [other, *(k for k in cands if k is not other)]
+                out[r][c] = self._reading(cands, meas, post, r, c)
+        return out
 
     def _complete_footprints(self, rows, meas, post):
         """A tile is 2×2: a space read confidently tells its three siblings' footprint, level and
