@@ -147,7 +147,10 @@ class LiveControls:
         frame = getattr(session, "last_frame", None)
         if frame is None:
             return None  # the simulated table at the observation level has no picture
-        observations = getattr(session, "last_observations", None) or {}
+        observations = dict(getattr(session, "last_observations", None) or {})
+        source = str(getattr(frame, "source", ""))
+        if source.startswith("sim:"):  # the twin draws one region per picture: mark that one only
+            observations = {r: o for r, o in observations.items() if r == source[4:]}
         return CameraView(frame.image, marks_for(observations, self.observers))
 
     def start_calibration(self) -> None:

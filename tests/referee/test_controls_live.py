@@ -152,10 +152,29 @@ def test_camera_view_is_the_newest_frame_or_none():
     assert view is not None and view.image.shape == (48, 64, 3) and view.marks == ()
 
 
-def _loop(tmp_path, controls, events, game="reclamation", max_scenes=None):
+@pytest.mark.slow
+def test_the_twin_rendered_run_shows_its_newest_picture_with_marks_on_the_pieces(tmp_path):
+    """A real run of the simulated table rendered by the twin and read by the observer."""
+    controls = LiveControls(tmp_path)
+    events: list = []
+    stop, worker = _loop(tmp_path, controls, events, frames=True, max_scenes=40)
+    try:
+        assert _wait(lambda: any(isinstance(e, MoveAccepted) for e in events), 120)
+        assert _wait(lambda: (v := controls.camera_view()) is not None and len(v.marks) >= 2, 60)
+        view = controls.camera_view()
+        height, width = view.image.shape[:2]
+        assert all(0 <= m.x < width and 0 <= m.y < height for m in view.marks)
+        assert {m.kind for m in view.marks} <= {"ok", "warn"}
+    finally:
+        controls.shutdown()
+        stop.set()
+        worker.join(60)
+
+
+def _loop(tmp_path, controls, events, game="reclamation", max_scenes=None, frames=False):
     from companion.commands.run import referee_loop
 
-    options = RunOptions(game=game, headless=True, fresh=True, speed=0.0, state_dir=tmp_path, frames=False,
+    options = RunOptions(game=game, headless=True, fresh=True, speed=0.0, state_dir=tmp_path, frames=frames,
                          max_scenes=max_scenes)
     stop = threading.Event()
     import io
