@@ -104,7 +104,7 @@ def run_camera(source: Any, reader: BoardReader, options: RunOptions, config: An
         if options.setup is not None and options.setup.game == game:  # started from the screen
             from .controls import new_game_for
 
-            initial = new_game_for(options.setup)
+            initial = new_game_for(options.setup, options.state_dir)
         else:
             initial = spec.new_game(players)
         tracker = Tracker(initial, view, journal=journal)

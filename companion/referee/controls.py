@@ -113,7 +113,7 @@ class LiveControls:
             note = demo_note(setup)
         else:
             try:
-                new_game_for(setup)
+                new_game_for(setup, self.state_dir)
             except CompanionError as exc:
                 return Answer(False, Message.of(N_("This game cannot start: {reason}"), reason=str(exc)))
             note = None
@@ -294,13 +294,23 @@ def _text(text: tuple[str, dict[str, Any]] | None) -> Message | None:
 
 # --- new games ---------------------------------------------------------------------------------------
 
-def new_game_for(setup: GameSetup) -> GameState:
-    """The engine's opening state for a set-up from the home screen (players in seat order, options)."""
+def new_game_for(setup: GameSetup, state_dir: Path | None = None) -> GameState:
+    """The engine's opening state for a set-up from the home screen (players in seat order, options).
+    With `state_dir`, the card patterns and blueprints the editors saved there are the ones used."""
     from ..games.registry import get as get_spec
 
     spec = get_spec(setup.game)
+    options = dict(setup.options)
+    if state_dir is not None and setup.game == "reclamation" and "cards" not in options:
+        from ..games.reclamation.cards import default_card_path, load_book
+
+        options["cards"] = load_book(default_card_path(Path(state_dir)))
+    if state_dir is not None and setup.game == "babel" and not options.get("cards_file"):
+        from ..games.babel.cards import library_path
+
+        options["cards_file"] = str(library_path(Path(state_dir)))
     try:
-        return spec.new_game(tuple(setup.players), **dict(setup.options))
+        return spec.new_game(tuple(setup.players), **options)
     except (TypeError, ValueError) as exc:
         raise CompanionError(str(exc)) from exc
 

@@ -78,3 +78,17 @@ def test_a_corrupt_file_of_the_player_is_never_overwritten(tmp_path):
 def test_unknown_kind_and_no_state_folder_are_said_plainly(tmp_path):
     assert "Unknown kind" in LiveControls(tmp_path).save_editor_data("chess.piece", {}).msgid
     assert "Nowhere to save" in LiveControls().save_editor_data("babel.blueprint", {"name": "x"}).msgid
+
+
+def test_new_games_use_what_the_editors_saved(tmp_path):
+    from companion.referee.controls import new_game_for
+    from companion.referee.interface import GameSetup
+
+    controls = LiveControls(tmp_path)
+    controls.save_editor_data("reclamation.card", {"name": "card 2", "garden": [{"forward": 1, "right": 1}]})
+    state = new_game_for(GameSetup("reclamation", ("A", "B")), tmp_path)
+    assert "card 2" in str(state.to_json())
+    controls.save_editor_data("babel.blueprint", {"name": "tower", "cells": {"B2": 3}})
+    options = (("blueprint", "tower"),)
+    babel = new_game_for(GameSetup("babel", ("A", "B", "C", "D", "E"), options=options), tmp_path)
+    assert "tower" in str(babel.to_json())
