@@ -12,14 +12,17 @@ from .. import labels
 from ..appearance import AppearanceProfile
 from ..boards import RECLAMATION
 from ..types import Observation
-from .common import class_support, need_profile, reading
+from .common import class_support, need_profile
 from .dimensions import STONES, StoneDimensions
 from .geometry import RegionGeometry
-from .square_tops import SquareLayout, SquareTops, TopFit
+from .square_tops import EdgeProfiles, SquareLayout, SquareTops, TopFit, readings
 from .views import ViewStack
 
 FACES = (labels.FLOWER, labels.VINE)
 CLASSES = (labels.EMPTY, *FACES)
+EDGE_CONTRAST = 10.0  # ΔE across a side below which it shows no edge (weight ramps up over as much again)
+EDGE_SIGMA_MM = 0.4  # spread of a visible edge's measured position at the right height
+EDGE_BIAS_MIN = 6  # sides needed to learn the edge bias of a frame (else none is assumed)
 
 
 def _inner_sides(rows: int, cols: int) -> np.ndarray:
@@ -41,13 +44,16 @@ class ReclamationObserver:
         # A near side hides nothing where no stack can stand beyond it (the board's edge).
         self.near = self.stack.near_sides() & _inner_sides(RECLAMATION.rows, RECLAMATION.cols)
         self.facing = self.stack.facing_sides()
+        self.towards = self.stack.facing_sides(threshold=0.0)  # sides the camera sees at all
+        self._levels = np.arange(1, dims.max_stack + 1)[:, None, None, None]
         cell = RECLAMATION.cell_mm
         stone_heights = [h * dims.stone_height_mm for h in range(1, dims.max_stack + 1)]
         self.stones = SquareTops(geometry, RECLAMATION, stone_heights,
-                                 SquareLayout.square(cell, dims.stone_mm, 0.6, (0.6, 2.2), 1.5, 1.0), self.near)
+                                 SquareLayout.square(cell, dims.stone_mm, 0.6, (0.6, 2.2), 2.0, 2.0), self.near)
+        self.edges = EdgeProfiles(geometry, RECLAMATION, stone_heights, dims.stone_mm)
         # An empty square: the board between the grid lines, seen on the board plane.
         self.squares = SquareTops(geometry, RECLAMATION, [0.0],
-                                  SquareLayout.square(cell, cell - 4.0, 4.0, (0.5, 1.5), 1.5, 1.0), self.near)
+                                  SquareLayout.square(cell, cell - 4.0, 4.0, (0.5, 1.5), 2.0, 2.0), self.near)
 
     def _measure(self, image: np.ndarray) -> tuple[TopFit, TopFit]:
         """The stone test at heights 1..max (index h − 1) and the empty-square test on the board."""
@@ -63,48 +69,90 @@ class ReclamationObserver:
                 samples.setdefault(label, []).append(vec)
         return samples
 
-    def _stone_fits(self, stone, heights: np.ndarray) -> dict[int, np.ndarray]:
-        """Fit of a stack top at each height. Stone faces share two colours: an edge shows only
-        towards an empty square, on a camera-facing side above a lower neighbour (this stack's own
-        side is seen there), or on a far side below a higher neighbour (its side is seen); sides
-        towards an equal neighbour or a lower one on the far side are no evidence. Neighbours'
-        heights come from the previous pass."""
-        padded = np.pad(heights, 1, constant_values=0)
-        neighbour = np.stack([padded[:-2, 1:-1], padded[1:-1, 2:], padded[2:, 1:-1], padded[1:-1, :-2]], axis=-1)
-        fits = {}
-        for h in range(1, self.dims.max_stack + 1):
-            use = (neighbour == 0) | (self.facing & (neighbour < h)) | (~self.facing & (neighbour > h))
-            ring = np.where(use, stone.sides[h - 1], 0.0).max(axis=-1)
-            fits[h] = np.clip(stone.inside[h - 1] - ring, 0.0, 1.0)
+    def _stone_fits(self, stone: TopFit, edges: tuple[np.ndarray, np.ndarray] | None,
+                    heights: np.ndarray) -> np.ndarray:
+        """(K, 6, 6) fit of a stack top at each height 1..K. Stone faces share two colours: an edge
+        shows only towards an empty square, on a camera-facing side above a lower neighbour (this
+        stack's own side is seen there), or on a far side below a higher neighbour (its side is
+        seen); sides towards an equal neighbour or a lower one on the far side are no evidence.
+        Neighbours' heights come from the previous pass.
+
+        The area test cannot see a shift smaller than its ring gap; the edges' positions can: with
+        `edges` (offsets (K, 6, 6, 4) in mm, visibility weights (6, 6, 4)) the fit is weighed by how
+        far the visible sides lie from where each height puts them."""
+        neighbour = _neighbours(heights)[None]  # (1, 6, 6, 4)
+        levels = self._levels
+        use = (neighbour == 0) | (self.facing & (neighbour < levels)) | (~self.facing & (neighbour > levels))
+        ring = np.where(use, stone.sides, 0.0).max(axis=-1)
+        fits = np.clip(stone.inside - ring, 0.0, 1.0)
+        if edges is not None:
+            offsets, visible = edges
+            # A taller neighbour on a camera-facing side may hide that side's edge.
+            weight = np.where(self.towards & (neighbour > levels), 0.0, visible)
+            total = weight.sum(axis=-1)
+            spread2 = (weight * offsets**2).sum(axis=-1) / np.maximum(total, 1e-6)
+            fits = fits * np.where(total >= 0.5, np.exp(-0.5 * spread2 / EDGE_SIGMA_MM**2), 1.0)
         return fits
+
+    def _edge_bias(self, offsets: np.ndarray, visible: np.ndarray, heights: np.ndarray) -> np.ndarray:
+        """(6, 6, 4) the systematic offset of edges at their right height, learned on this frame.
+
+        Where an edge appears can be biased a little by how the picture was made (a face's own side
+        drawn or seen over its near edge, a bright face spreading over a dark gap): the same for
+        every stack, so it is measured on all stacks at the heights the area test gives (right for
+        nearly all; the median ignores the rest), separately for sides the camera sees and the
+        others, and taken off before the edges judge heights."""
+        neighbour = _neighbours(heights)
+        rows, cols = np.indices(heights.shape)
+        at_height = offsets[np.clip(heights - 1, 0, None), rows, cols]  # (6, 6, 4)
+        hidden = self.towards & (neighbour > heights[..., None])
+        usable = (heights > 0)[..., None] & ~hidden & (visible > 0.5)
+        bias = np.zeros(at_height.shape, np.float32)
+        for towards in (True, False):
+            group = usable & (self.towards == towards)
+            if group.sum() >= EDGE_BIAS_MIN:
+                bias[self.towards == towards] = float(np.median(at_height[group]))
+        return bias
 
     def observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0) -> Observation:
         profile = need_profile(self.profile, self.region)
         stone, square = self._measure(image)
+        offsets, contrast = self.edges.offsets(image, stone.colour)
         empty = class_support(profile, square.features[0], CLASSES)[labels.EMPTY]
+        empty = empty * (0.6 + 0.4 * np.clip(square.score[0], 0, 1))
         faces = class_support(profile, stone.features, CLASSES)
+        face_best = np.maximum(faces[labels.FLOWER], faces[labels.VINE])  # (K, 6, 6)
         heights = np.zeros((6, 6), int)
-        fits = None
-        for _ in range(3):
-            fits = self._stone_fits(stone, heights)
-            scores = np.stack([empty * (0.6 + 0.4 * np.clip(square.score[0], 0, 1))]
-                              + [fits[h] * np.maximum(faces[labels.FLOWER][h - 1], faces[labels.VINE][h - 1])
-                                 for h in range(1, self.dims.max_stack + 1)], axis=-1)
-            new = scores.argmax(axis=-1)
-            if np.array_equal(new, heights):
-                break
-            heights = new
-        rows = []
-        for r in range(6):
-            row = []
-            for c in range(6):
-                scored = [(float(empty[r, c]) * (0.6 + 0.4 * float(np.clip(square.score[0, r, c], 0, 1))),
-                           labels.EMPTY, {"height": 0, "gardener": False})]
-                for h in range(1, self.dims.max_stack + 1):
-                    for face in FACES:
-                        scored.append((float(fits[h][r, c]) * float(faces[face][h - 1, r, c]), face,
-                                       {"height": h, "gardener": h == 3}))
-                scored.sort(key=lambda s: -s[0])
-                row.append(reading(scored[0][1], scored[0][2], scored))
-            rows.append(tuple(row))
+        fits = stone.inside
+        # Heights by the area test first, then again with the edges' positions (bias taken off).
+        edges = None
+        for with_edges in (False, True):
+            if with_edges:
+                # How clearly each side shows an edge at its best height; a side with a clear edge
+                # at some height but none at another: there the edge lies beyond the profile's
+                # reach (far off), which is no "nothing to see".
+                visible = np.clip((contrast.max(axis=0) - EDGE_CONTRAST) / EDGE_CONTRAST, 0.0, 1.0)
+                offsets = offsets - self._edge_bias(offsets, visible, heights)[None]
+                edges = (np.where(contrast < EDGE_CONTRAST, self.edges.t[-1], offsets), visible)
+            for _ in range(3):
+                fits = self._stone_fits(stone, edges, heights)
+                new = np.concatenate([empty[None], fits * face_best], axis=0).argmax(axis=0)
+                if np.array_equal(new, heights):
+                    break
+                heights = new
+        # Candidates per cell: empty, then (height, face) for every height.
+        stack_scores = [fits[h - 1] * faces[face][h - 1] for h in range(1, self.dims.max_stack + 1) for face in FACES]
+        candidates = [(labels.EMPTY, {"height": 0, "gardener": False})] + [
+            (face, {"height": h, "gardener": h == 3}) for h in range(1, self.dims.max_stack + 1) for face in FACES]
+        rows = readings(np.stack([empty, *stack_scores], axis=-1), candidates)
         return Observation(self.region, 6, 6, tuple(rows), frame_index, timestamp)
+
+
+def _neighbours(heights: np.ndarray) -> np.ndarray:
+    """(rows, cols, 4) the heights beyond each side (y−, x+, y+, x−); 0 off the board."""
+    out = np.zeros((*heights.shape, 4), heights.dtype)
+    out[1:, :, 0] = heights[:-1]
+    out[:, :-1, 1] = heights[:, 1:]
+    out[:-1, :, 2] = heights[1:]
+    out[:, 1:, 3] = heights[:, :-1]
+    return out

@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from ..boards import BoardSpec
+from ..types import CellReading
 from .geometry import RegionGeometry
 
 SIDE_BITS = np.array([1, 2, 4, 8])  # sides y−, x+, y+, x− as bits of a near-side code
@@ -114,26 +115,38 @@ class SquareTops:
         rows, cols = spec.rows, spec.cols
         if near is None:
             near = np.zeros((rows, cols, 4), bool)
-        self.codes = (near * SIDE_BITS).sum(axis=-1).ravel()
-        points = np.concatenate([layout.inside, layout.ring])  # (P + Q, 2)
-        self.n_inside = len(layout.inside)
+        codes = (near * SIDE_BITS).sum(axis=-1).ravel()
+        # Each cell samples only the points its test uses (a near side drops some), repeated in
+        # turn up to a common count so that the whole board is one array; weights undo the repeats.
+        kept_inside, kept_ring = {}, {}
+        for code in np.unique(codes):
+            sides = [i for i in range(4) if code & (1 << i)]
+            kept_inside[code] = layout.keep(layout.inside, layout.inside_side, sides)
+            kept_ring[code] = layout.keep(layout.ring, layout.ring_side, sides)
+        self.n_inside = max(len(v) for v in kept_inside.values())
+        n_ring = max(len(v) for v in kept_ring.values())
+        cells = rows * cols
+        points = np.zeros((cells, self.n_inside + n_ring, 2))
+        self.inside_weight = np.zeros((cells, self.n_inside), np.float32)
+        self.ring_weight = np.zeros((cells, n_ring, 4), np.float32)  # per side, summing to 1
+        for cell, code in enumerate(codes):
+            inside, ring = kept_inside[code], kept_ring[code]
+            take = np.arange(self.n_inside) % len(inside)
+            points[cell, : self.n_inside] = layout.inside[inside[take]]
+            repeats = np.bincount(take, minlength=len(inside))
+            self.inside_weight[cell] = 1.0 / (len(inside) * repeats[take])
+            take = np.arange(n_ring) % len(ring)
+            points[cell, self.n_inside :] = layout.ring[ring[take]]
+            self.ring_weight[cell, np.arange(n_ring), layout.ring_side[ring[take]]] = 1.0
+        self.ring_weight /= np.maximum(self.ring_weight.sum(axis=1, keepdims=True), 1.0)
         corner_y, corner_x = np.mgrid[0:rows, 0:cols].astype(np.float64) * spec.cell_mm
-        xy = np.stack([corner_x.ravel(), corner_y.ravel()], axis=-1)[:, None, :] + points[None]  # (RC, N, 2)
+        xy = np.stack([corner_x.ravel(), corner_y.ravel()], axis=-1)[:, None, :] + points  # (RC, N, 2)
         maps = []
         for z in self.heights:
             xyz = np.concatenate([xy.reshape(-1, 2), np.full((xy.shape[0] * xy.shape[1], 1), z)], axis=1)
             maps.append(geometry.to_pixels(xyz).reshape(xy.shape[0], xy.shape[1], 2))
         full = np.concatenate(maps, axis=0).astype(np.float32)  # (K·RC, N, 2)
         self.map_x, self.map_y = cv2.convertMaps(full[..., 0], full[..., 1], cv2.CV_16SC2)
-        # Per near-side code: the cells that have it and the points they use.
-        self.groups = []
-        for code in np.unique(self.codes):
-            sides = [i for i in range(4) if code & (1 << i)]
-            cells = np.flatnonzero(self.codes == code)
-            inside = layout.keep(layout.inside, layout.inside_side, sides)
-            ring = layout.keep(layout.ring, layout.ring_side, sides)
-            ring_sides = [(side, self.n_inside + ring[layout.ring_side[ring] == side]) for side in range(4)]
-            self.groups.append((cells, inside, [(s, idx) for s, idx in ring_sides if len(idx)]))
 
     def sample_lab(self, image: np.ndarray) -> np.ndarray:
         """(K, R·C, N, 3) Lab float32 (L 0..100) of every point at every height."""
@@ -144,37 +157,107 @@ class SquareTops:
     def fit(self, image: np.ndarray | None = None, lab: np.ndarray | None = None) -> TopFit:
         if lab is None:
             lab = self.sample_lab(image)
-        k, cells = lab.shape[0], lab.shape[1]
-        score = np.zeros((k, cells), np.float32)
-        inside_like = np.zeros((k, cells), np.float32)
-        ring_max = np.zeros((k, cells), np.float32)
-        colour = np.zeros((k, cells, 3), np.float32)
-        features = np.zeros((k, cells, 6), np.float32)
-        sides = np.zeros((k, cells, 4), np.float32)
-        for group_cells, inside_idx, ring_groups in self.groups:
-            sub = lab[:, group_cells]  # (K, G, N, 3)
-            pixels = sub[:, :, inside_idx]
-            med = np.median(pixels, axis=2)  # the majority colour of the face
-            tau = np.clip(0.12 * med[..., 0] + 3.0, *self.tau)
-            tau2 = (tau * tau)[..., None]
-            diff = pixels - med[:, :, None, :]
-            like = np.einsum("...c,...c->...", diff, diff) < tau2
-            share = like.mean(axis=2)
-            weight = like[..., None].astype(np.float32)
-            count = np.maximum(weight.sum(axis=2), 1.0)
-            mean = (pixels * weight).sum(axis=2) / count
-            var = np.maximum(((pixels * pixels) * weight).sum(axis=2) / count - mean * mean, 0.0)
-            side_share = np.zeros((*share.shape, 4), np.float32)
-            for side, idx in ring_groups:
-                d = sub[:, :, idx] - med[:, :, None, :]
-                side_share[..., side] = (np.einsum("...c,...c->...", d, d) < tau2).mean(axis=2)
-            top = side_share.max(axis=-1)
-            score[:, group_cells] = share - top
-            inside_like[:, group_cells] = share
-            ring_max[:, group_cells] = top
-            colour[:, group_cells] = med
-            features[:, group_cells] = np.concatenate([mean, np.sqrt(var)], axis=-1)
-            sides[:, group_cells] = side_share
+        k = lab.shape[0]
+        channels_first = lab.transpose(0, 1, 3, 2)  # (K, cells, 3, N): reductions along the last axis
+        pixels = np.ascontiguousarray(channels_first[..., : self.n_inside])
+        half = self.n_inside // 2
+        med = np.partition(pixels, half, axis=-1)[..., half]  # the majority colour of the face
+        tau = np.clip(0.12 * med[..., 0] + 3.0, *self.tau)
+        tau2 = (tau * tau)[..., None]
+        diff = pixels - med[..., None]
+        weight = ((diff * diff).sum(axis=2) < tau2) * self.inside_weight  # (K, cells, P)
+        share = weight.sum(axis=-1)
+        count = np.maximum(share, 1e-6)[..., None]
+        weight = weight[:, :, None, :]
+        mean = (pixels * weight).sum(axis=-1) / count
+        var = np.maximum(((pixels * pixels) * weight).sum(axis=-1) / count - mean * mean, 0.0)
+        ring = channels_first[..., self.n_inside :] - med[..., None]
+        ring_like = ((ring * ring).sum(axis=2) < tau2).astype(np.float32)  # (K, cells, Q)
+        sides = np.einsum("kgq,gqs->kgs", ring_like, self.ring_weight)
+        top = sides.max(axis=-1)
         shape = (k, self.spec.rows, self.spec.cols)
-        return TopFit(score.reshape(shape), inside_like.reshape(shape), ring_max.reshape(shape),
-                      colour.reshape(*shape, 3), features.reshape(*shape, 6), sides.reshape(*shape, 4))
+        features = np.concatenate([mean, np.sqrt(var)], axis=-1)
+        return TopFit((share - top).reshape(shape), share.reshape(shape), top.reshape(shape),
+                      med.reshape(*shape, 3), features.reshape(*shape, 6), sides.reshape(*shape, 4))
+
+
+class EdgeProfiles:
+    """Where exactly each side of a square top lies, to a fraction of a pixel, at each height.
+
+    Across every side, a short profile (from inside the face to beyond its edge) is sampled along
+    the middle of the side and averaged along it; the edge is where the profile's colour distance
+    from the face rises from its inside level to its outside level (the integral of the rise, so
+    blur does not move it). At the right height every visible side lies where the footprint says
+    (offset 0); one level off, the face is shifted by the parallax of one level — often well under
+    a millimetre below a camera looking nearly straight down, where the area test (with its
+    inset and ring gap) cannot tell the heights apart.
+    """
+
+    def __init__(self, geometry: RegionGeometry, spec: BoardSpec, heights_mm: Sequence[float], side_mm: float,
+                 reach_mm: float = 2.5, step_mm: float = 0.5, along_mm: float = 6.0, along_step_mm: float = 2.4):
+        self.spec = spec
+        self.heights = tuple(float(z) for z in heights_mm)
+        c = spec.cell_mm / 2.0
+        h = side_mm / 2.0
+        count = int(round(2 * reach_mm / step_mm)) + 1
+        self.t = np.linspace(-reach_mm, reach_mm, count)  # outward from the edge
+        self.step = float(self.t[1] - self.t[0])
+        along = _axis(c - along_mm, c + along_mm, along_step_mm)
+        self.n_along = len(along)
+        # Ordered (along, side, across): averaging along a side then adds whole contiguous blocks.
+        a, side, t = np.meshgrid(along, np.arange(4), self.t, indexing="ij")  # (A, 4, T)
+        points = np.select(
+            [side[..., None] == 0, side[..., None] == 1, side[..., None] == 2],
+            [np.stack([a, c - h - t], axis=-1), np.stack([c + h + t, a], axis=-1), np.stack([a, c + h + t], axis=-1)],
+            np.stack([c - h - t, a], axis=-1),
+        ).reshape(-1, 2)
+        rows, cols = spec.rows, spec.cols
+        corner_y, corner_x = np.mgrid[0:rows, 0:cols].astype(np.float64) * spec.cell_mm
+        xy = np.stack([corner_x.ravel(), corner_y.ravel()], axis=-1)[:, None, :] + points[None]
+        maps = []
+        for z in self.heights:
+            xyz = np.concatenate([xy.reshape(-1, 2), np.full((xy.shape[0] * xy.shape[1], 1), z)], axis=1)
+            maps.append(geometry.to_pixels(xyz).reshape(xy.shape[0], xy.shape[1], 2))
+        full = np.concatenate(maps, axis=0).astype(np.float32)
+        self.map_x, self.map_y = cv2.convertMaps(full[..., 0], full[..., 1], cv2.CV_16SC2)
+
+    def offsets(self, image: np.ndarray, colour: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per height, cell and side (K, R, C, 4): the edge's offset outward from where the
+        footprint puts it (mm), and the contrast across it (ΔE; small = no edge to see there).
+        `colour` (K, R, C, 3) is each face's Lab colour at each height."""
+        bgr = cv2.remap(image, self.map_x, self.map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        lab = cv2.cvtColor(bgr.astype(np.float32) * np.float32(1.0 / 255.0), cv2.COLOR_BGR2Lab)
+        k, rows, cols = len(self.heights), self.spec.rows, self.spec.cols
+        lab = lab.reshape(k, rows, cols, self.n_along, 4, len(self.t), 3).mean(axis=3)
+        d = np.linalg.norm(lab - colour[:, :, :, None, None, :], axis=-1)  # (K, R, C, 4, T)
+        d_in = d[..., :2].mean(axis=-1)
+        d_out = d[..., len(self.t) // 2 + 1:].max(axis=-1)
+        contrast = d_out - d_in
+        rise = np.clip((d - d_in[..., None]) / np.maximum(contrast, 1e-3)[..., None], 0.0, 1.0)
+        # Once past the edge, stay past it: something like the face further out (a lower
+        # neighbour's top seen beyond the gap) must not pull the edge outwards.
+        rise = np.maximum.accumulate(rise, axis=-1)
+        edge = self.t[0] - self.step / 2 + ((1.0 - rise) * self.step).sum(axis=-1)
+        return edge.astype(np.float32), contrast.astype(np.float32)
+
+
+def readings(scores: np.ndarray, candidates: Sequence[tuple[str, dict]]) -> list[tuple[CellReading, ...]]:
+    """Rows of CellReadings from candidate scores (R, C, N), candidates[n] = (label, attrs), all
+    different: the same readings as common.reading on each cell's sorted candidates, computed for
+    the whole board at once (per-cell numpy scalars cost more than the rest of a read)."""
+    order = np.argsort(-scores, axis=-1, kind="stable")
+    ranked = np.take_along_axis(scores, order, axis=-1)
+    best, runner = ranked[..., 0], ranked[..., 1]
+    confidence = np.clip(best, 0.0, 1.0) * (1.0 - np.exp(-np.maximum(best - runner, 0.0) / 0.15))
+    order_l, ranked_l, confidence_l = order.tolist(), np.maximum(ranked, 0.0).tolist(), confidence.tolist()
+    rows = []
+    for r in range(scores.shape[0]):
+        row = []
+        for c in range(scores.shape[1]):
+            first, second, third = order_l[r][c][:3]
+            label, attrs = candidates[first]
+            alternatives = ((candidates[second][0], dict(candidates[second][1]), ranked_l[r][c][1]),
+                            (candidates[third][0], dict(candidates[third][1]), ranked_l[r][c][2]))
+            row.append(CellReading(label, confidence_l[r][c], dict(attrs), alternatives))
+        rows.append(tuple(row))
+    return rows
