@@ -77,3 +77,54 @@ def test_an_editor_save_the_referee_refuses_is_shown_as_a_problem(harness):
     editors.card.toggle(1, 0)
     harness.tap("Save")
     assert "Not saved: bad file" in harness.texts() and editors.feedback_ok is False
+
+
+@pytest.mark.slow
+def test_home_start_on_the_real_referee_loop(tmp_path):
+    """The screen and `companion run`'s referee loop together: a new game from Home, confirmed,
+    replaces the simulated table's game with one under the players' names."""
+    import io
+    import threading
+    import time
+
+    from companion.commands.run import referee_loop
+    from companion.config import load_config
+    from companion.referee.controls import LiveControls
+    from companion.referee.interface import EventFeed
+    from companion.referee.live import RunOptions
+    from companion.ui.harness import Harness
+
+    controls = LiveControls(tmp_path)
+    controls.feed = EventFeed()
+    options = RunOptions(game="reclamation", fresh=True, speed=0.02, state_dir=tmp_path, frames=False)
+    stop = threading.Event()
+    worker = threading.Thread(target=referee_loop, args=(options, load_config(), controls, [controls.feed.push], stop),
+                              kwargs={"out": io.StringIO()}, daemon=True)
+    worker.start()
+    harness = Harness(800, 480, "en", controls=controls)
+
+    def until(condition, seconds=60.0):
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            harness.app.poll_feed()
+            harness.frame(1)
+            if condition():
+                return True
+            time.sleep(0.05)
+        return False
+
+    try:
+        assert until(lambda: harness.app.session.move_number >= 2)  # the simulated table plays
+        harness.app.go("home")
+        harness.tap("The Reclamation")
+        home = harness.app.screens["home"]
+        home.names[0], home.names[1] = "Aiko", "陳美玲"
+        harness.tap("Start the game")
+        harness.tap("Start a new game")
+        assert until(lambda: harness.app.session.state is not None
+                     and harness.app.session.state.players == ("Aiko", "陳美玲"))
+    finally:
+        controls.shutdown()
+        stop.set()
+        worker.join(30)
+        harness.close()
