@@ -29,6 +29,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="also write every scene to DIR (for companion replay DIR)")
     parser.add_argument("--no-render", action="store_true",
                         help="simulated table: skip the twin's rendering and read it at the observation level (faster)")
+    parser.add_argument("--add-names", default="", metavar="NAME,NAME",
+                        help="add player names to the touchscreen's list of names used before (for names the "
+                             "kiosk cannot type, e.g. Chinese names), then run")
     parser.add_argument("--max-scenes", type=int, default=None, help=argparse.SUPPRESS)
     parser.set_defaults(handler=handle)
 
@@ -39,6 +42,12 @@ def handle(args: argparse.Namespace, config) -> int:
 
     state_dir = args.state_dir or config.state_dir()
     state_dir.mkdir(parents=True, exist_ok=True)
+    if args.add_names:
+        from ..ui.names import NameBook
+
+        added = [name.strip() for name in args.add_names.split(",") if name.strip()]
+        NameBook(state_dir).remember(added)
+        print(f"companion run: names to tap on the touchscreen: {', '.join(added)}", flush=True)
     lang = config.get("general", "language")
     headless = args.headless or not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     options = RunOptions(game=args.game, headless=headless, fresh=args.new, seed=args.seed,

@@ -226,3 +226,23 @@ def _players(event):
         return state.players
     sheet = getattr(event, "sheet", None)
     return sheet.players if sheet is not None else None
+
+
+def test_run_add_names_puts_names_the_kiosk_cannot_type_on_the_list_to_tap(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from companion.ui.names import NameBook
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"), GPIOZERO_PIN_FACTORY="mock", PYTHONPATH=str(root))
+    env.pop("DISPLAY", None)
+    env.pop("COMPANION_CONFIG", None)
+    done = subprocess.run([sys.executable, "-m", "companion", "run", "--headless", "--speed", "0", "--no-render",
+                           "--game", "reclamation", "--max-scenes", "1", "--state-dir", str(tmp_path / "state"),
+                           "--add-names", "陳美玲, 王小明"], capture_output=True, text=True, timeout=120, env=env, cwd=root)
+    assert done.returncode == 0, done.stderr
+    assert "names to tap on the touchscreen: 陳美玲, 王小明" in done.stdout
+    assert NameBook(tmp_path / "state").names == ["陳美玲", "王小明"]
