@@ -46,6 +46,9 @@ class DemoScript:
     noise: Noise = field(default_factory=Noise)
     plan: ScriptPlan = field(default_factory=ScriptPlan)
     look_again: Callable[[], bool] = lambda: False  # the referee wants another still scene
+    # how many moves the referee has confirmed: when it missed one the players saw done, they enter
+    # it by hand (the screen's "the camera misread" list), as players at a real table would
+    confirmed: Callable[[], int] | None = None
     injected: list[InjectedIllegal] = field(default_factory=list)
     corrected: list[tuple[int, Move]] = field(default_factory=list)
 
@@ -53,7 +56,11 @@ class DemoScript:
         self.rng = random.Random(self.seed)
         self.tick = 0
         self.intent: Move | None = None  # what the players are doing off the record (a correction)
+        self.entered_by_hand: list[int] = []  # recorded moves the referee missed and a player entered
         self.last_truth: ExpectedView | None = None  # what the table really shows (for the twin)
+        # the same as a game state and, for an illegal action, the move physically done on top of it
+        # (the twin draws whole pieces from it where an expected view is not enough: Babylon)
+        self.last_physical: tuple[GameState, Move | None] | None = None
 
     def states(self) -> list[GameState]:
         states = [self.initial]
@@ -68,7 +75,8 @@ class DemoScript:
             self.tick += 1
             yield Scene("busy", note=note)
 
-    def _still(self, view: ExpectedView, note: str, count: int | None = None) -> Iterator[Scene]:
+    def _still(self, view: ExpectedView, note: str, count: int | None = None,
+               physical: tuple[GameState, Move | None] | None = None) -> Iterator[Scene]:
         """The settled table read once (or `count` times), and again while the referee asks."""
         extra = 0
         for n in range(64):
@@ -78,12 +86,14 @@ class DemoScript:
                 extra += 1
             self.tick += 1
             self.last_truth = view
+            self.last_physical = physical
             yield Scene("still", read_view(view, self.rng, self.noise, self.tick, self.tick), note=note)
 
     def scenes(self) -> Iterator[Scene]:
         states = self.states()
         view = self.view
-        yield from self._still(view.expected(states[self.start]), "the table is set up")
+        yield from self._still(view.expected(states[self.start]), "the table is set up",
+                               physical=(states[self.start], None))
         for i, move in enumerate(self.moves):
             if i < self.start:
                 continue
@@ -102,7 +112,10 @@ class DemoScript:
                 yield Scene("player", command=("play", (i, move)), note=note)
                 continue
             yield from self._busy(note)
-            yield from self._still(after_view, note)
+            yield from self._still(after_view, note, physical=(after, None))
+            if self.confirmed is not None and self.confirmed() < i + 1:
+                self.entered_by_hand.append(i)
+                yield Scene("player", command=("play", (i, move)), note=f"{note}: the camera missed it, entered by hand")
 
     def _illegal(self, i: int, state: GameState, before_view: ExpectedView) -> Iterator[Scene]:
         options = []
@@ -121,9 +134,9 @@ class DemoScript:
         move, rule_ids, seen = self.rng.choice(options)
         self.injected.append(InjectedIllegal(i, move, rule_ids))
         yield from self._busy("an illegal action")
-        yield from self._still(seen, f"illegal: {', '.join(rule_ids)}")
+        yield from self._still(seen, f"illegal: {', '.join(rule_ids)}", physical=(state, move))
         yield from self._busy("the player takes it back")
-        yield from self._still(before_view, "taken back")
+        yield from self._still(before_view, "taken back", physical=(state, None))
 
     def _correction(self, i: int, state: GameState, before_view: ExpectedView,
                     recorded_view: ExpectedView) -> Iterator[Scene]:
@@ -140,11 +153,11 @@ class DemoScript:
         self.corrected.append((i, move))
         self.intent = move
         yield from self._busy("a move the player will take back")
-        yield from self._still(seen, "played, then regretted")
+        yield from self._still(seen, "played, then regretted", physical=(state.apply(move), None))
         yield Scene("player", command=("undo", None), note="undo button")
         self.intent = None
         yield from self._busy("the player takes it back")
-        yield from self._still(before_view, "taken back")
+        yield from self._still(before_view, "taken back", physical=(state, None))
 
 
 def _key(view: ExpectedView) -> tuple:
@@ -166,4 +179,18 @@ def answer_index(candidates: tuple[Move, ...], intended: Move) -> int | None:
     for i, candidate in enumerate(candidates):
         if key(candidate) == wanted:
             return i
+    return None
+
+
+def answer_for(candidates: tuple[Move, ...], recorded: tuple[Move, ...] | list[Move], done: int) -> int | None:
+    """The candidate the players tap: what they are doing now (`recorded[done]`), else an earlier
+    move of theirs the question is about (the flower of a tile taken a few moves ago)."""
+    if done < len(recorded):
+        index = answer_index(candidates, recorded[done])
+        if index is not None:
+            return index
+    for earlier in range(min(done, len(recorded)) - 1, max(-1, done - 40), -1):
+        index = answer_index(candidates, recorded[earlier])
+        if index is not None:
+            return index
     return None

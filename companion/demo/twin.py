@@ -1,87 +1,194 @@
-"""The simulated table as frames: the digital twin renders each scene, the observer reads it.
+"""The simulated table as frames: the digital twin renders each scene, the real observers read it.
 
-Used by `companion run` for the games whose twin layout and observer are both built (The
-Reclamation on this build): each still scene of the demo script is drawn by the twin (lighting
-drifting slowly, sensor noise) and read back by the real observer, calibrated on the twin's
-calibration layout the way a player calibrates the real pieces. Busy scenes are drawn with a hand
-reaching in. The referee then rules on what the observer read, not on the script's truth.
+Used by `companion run` for the games whose twin layouts and observers are both built (The
+Reclamation, and Babylon's quarry and two gardens): each still scene of the demo script is drawn by
+the twin (lighting drifting slowly, sensor noise) and read back by the real observer of each board
+region, calibrated once on the twin's calibration layout the way a player calibrates the real
+pieces. Busy scenes are drawn with a hand reaching in. The referee then rules on what the observers
+read, not on the script's truth.
+
+Each region has its own camera view (as if each board had been located and rectified on its own).
+Like a motion gate watching each region, a still scene re-reads the regions whose pieces changed
+since they were last read (every region at the start); a second look at an unchanged table
+re-reads the regions of the last change. A region not re-read carries no evidence this time.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 
 from ..referee.session import Scene
 from ..referee.views.base import ExpectedView
-from ..vision.types import Frame
+from ..vision.types import Frame, Observation
 
-SUPPORTED = ("reclamation",)
+SUPPORTED = ("reclamation", "babylon")
+
+
+@dataclass
+class RegionEye:
+    """One board region's camera and observer (calibrated), and where a hand reaches in it."""
+
+    camera: Any
+    observer: Any
+    centre: tuple[float, float]
+
+
+def _region_scene(layout):
+    from ..sim import garden
+
+    return layout.region_scene() if hasattr(layout, "region_scene") else garden.region_scene(layout)
+
+
+def calibrated_eye(observer_class, region: str, layout, centre: tuple[float, float], distance: float,
+                   seed: int) -> RegionEye:
+    """A camera over one region and its observer, whose appearance profile is learnt from three
+    frames of the twin's calibration layout (the setup wizard's capture)."""
+    from ..sim.camera import CameraModel, region_geometry
+    from ..sim.render import render
+    from ..sim.scene import TableScene
+    from ..vision.appearance import AppearanceProfile
+
+    camera = CameraModel(target_mm=(*centre, 0.0), distance_mm=distance, tilt_deg=18.0,
+                         azimuth_deg=-90.0, roll_deg=0.0, width=960, height=720)
+    observer = observer_class(region_geometry(camera))
+    truth = layout.calibration_truth() if hasattr(layout, "calibration_truth") else layout.expected()
+    samples: dict[str, list] = {}
+    for k in range(3):
+        image = render(TableScene((_region_scene(layout),)), camera, seed=seed * 7 + k)
+        for name, vectors in observer.calibration_samples(image, truth).items():
+            samples.setdefault(name, []).extend(vectors)
+    observer.profile = AppearanceProfile.learn(region, samples)
+    return RegionEye(camera, observer, centre)
 
 
 class TwinReader:
-    """Renders expected views of one region and reads them with the region's observer."""
+    """Renders the table of one game region by region and reads each with its observer."""
 
-    def __init__(self, region: str, seed: int = 0):
-        from ..sim import boards, variation
-        from ..sim.camera import CameraModel, region_geometry
+    def __init__(self, game: str, seed: int = 0):
+        from ..sim import boards, garden
         from ..sim.render import render
         from ..sim.scene import TableScene
-        from ..vision.appearance import AppearanceProfile
-        from ..vision.observers.reclamation import ReclamationObserver
 
-        if region != "reclamation":
-            raise NotImplementedError(f"no twin layout for {region}")
-        self.region = region
-        self._render, self._TableScene, self._variation = render, TableScene, variation
-        self._layout_type = boards.ReclamationLayout
-        self.camera = CameraModel(target_mm=(90.0, 90.0, 0.0), distance_mm=520.0, tilt_deg=18.0,
-                                  azimuth_deg=-90.0, roll_deg=0.0, width=960, height=720)
-        self.observer = ReclamationObserver(region_geometry(self.camera))
-        layout = boards.calibration_reclamation()
-        samples: dict[str, list] = {}
-        for k in range(3):  # a short calibration capture of the twin's pieces
-            image = render(TableScene((layout.region_scene(),)), self.camera, seed=seed * 7 + k)
-            for name, vectors in self.observer.calibration_samples(image, layout.expected()).items():
-                samples.setdefault(name, []).extend(vectors)
-        self.observer.profile = AppearanceProfile.learn(region, samples)
+        self.game = game
+        self._render, self._TableScene = render, TableScene
+        self.eyes: dict[str, RegionEye] = {}
+        if game == "reclamation":
+            from ..vision.observers.reclamation import ReclamationObserver
+
+            self.eyes["reclamation"] = calibrated_eye(ReclamationObserver, "reclamation",
+                                                      boards.calibration_reclamation(), (90.0, 90.0), 520.0, seed)
+        elif game == "babylon":
+            from ..vision.observers.babylon_garden import GardenObserver
+            from ..vision.observers.babylon_quarry import QuarryObserver
+
+            self.eyes["babylon.quarry"] = calibrated_eye(QuarryObserver, "babylon.quarry",
+                                                         boards.calibration_quarry(), (100.0, 100.0), 520.0, seed)
+            # both gardens are the same kind of board under the same light: one calibration
+            self.eyes["babylon.garden"] = calibrated_eye(GardenObserver, "babylon.garden",
+                                                         garden.calibration_layout(), (100.0, 100.0), 520.0, seed)
+        else:
+            raise NotImplementedError(f"no twin layout for {game}")
         self.index = 0
         self.last_frame: Frame | None = None
+        self.shown: dict[str, Any] = {}  # region -> the layout it was last read with
+        self.last_regions: tuple[str, ...] = ()
+        self.reads = 0  # region reads (render + observe), for the figures
+        self.read_seconds = 0.0
 
-    def _scene(self, grid, tick: int, hand: bool):
-        from ..sim.scene import Hand, Lighting
+    @property
+    def observers(self) -> dict[str, Any]:
+        """Region -> its observer (the screen's camera marks use them)."""
+        regions = ["babylon.quarry", "babylon.garden.0", "babylon.garden.1"] if self.game == "babylon" else list(self.eyes)
+        return {region: self.eye(region).observer for region in regions}
 
+    def eye(self, region: str) -> RegionEye:
+        return self.eyes.get(region) or self.eyes["babylon.garden"]  # babylon.garden.<seat>
+
+    # --- what is on the table -------------------------------------------------------------------
+
+    def layouts(self, truth: ExpectedView, physical: tuple[Any, Any] | None) -> dict[str, Any]:
+        """Region -> twin layout of the table's truth."""
+        if self.game == "babylon":
+            from ..sim.adapters import babylon_layouts
+
+            if physical is None:
+                raise ValueError("the Babylon twin draws from the game state (the script gives none)")
+            state, move = physical
+            return babylon_layouts(state, move)
+        from ..sim import boards
+
+        grid = truth["reclamation"]
         stacks = tuple(tuple((int(dict(c.attrs).get("height", 0)), c.label if c.label != "empty" else "flower")
                              for c in row) for row in grid)
-        layout = self._layout_type(stacks)
+        return {"reclamation": boards.ReclamationLayout(stacks)}
+
+    def _table(self, layout, tick: int, hand_in: RegionEye | None):
+        from ..sim.scene import Hand, Lighting
+
         drift = 0.5 - 0.5 * math.cos(2 * math.pi * tick / 120.0)
         lighting = Lighting(gain=1.0 - 0.12 * drift, gradient=(0.05 * drift, -0.04 * drift))
-        arm = Hand(tip=(90.0 + 30 * math.sin(tick), 90.0, 30.0), entry=(90.0, -400.0, 120.0)) if hand else None
-        return self._TableScene((layout.region_scene(),), hand=arm, lighting=lighting)
+        arm = None
+        if hand_in is not None:
+            x, y = hand_in.centre
+            arm = Hand(tip=(x + 30 * math.sin(tick), y, 30.0), entry=(x, -400.0, 120.0))
+        return self._TableScene((_region_scene(layout),), hand=arm, lighting=lighting)
 
-    def frame(self, view: ExpectedView, tick: int, hand: bool = False) -> Frame:
-        image = self._render(self._scene(view[self.region], tick, hand), self.camera, seed=tick)
+    def frame(self, region: str, layout, tick: int, hand: bool = False) -> Frame:
+        eye = self.eye(region)
+        image = self._render(self._table(layout, tick, eye if hand else None), eye.camera, seed=tick)
         self.index += 1
-        self.last_frame = Frame(np.ascontiguousarray(image), float(tick), f"sim:{self.region}", self.index)
+        self.last_frame = Frame(np.ascontiguousarray(image), float(tick), f"sim:{region}", self.index)
         return self.last_frame
 
-    def read(self, view: ExpectedView, tick: int) -> Scene:
-        frame = self.frame(view, tick)
-        observation = self.observer.observe(frame.image, frame.index, frame.timestamp)
-        return Scene("still", {self.region: observation}, frame=frame)
+    def observe(self, region: str, layout, tick: int) -> Observation:
+        import time
+
+        started = time.perf_counter()
+        frame = self.frame(region, layout, tick)
+        observation = self.eye(region).observer.observe(frame.image, frame.index, frame.timestamp)
+        self.reads += 1
+        self.read_seconds += time.perf_counter() - started
+        return replace(observation, region=region)
+
+    def read(self, truth: ExpectedView, tick: int, physical: tuple[Any, Any] | None = None) -> Scene:
+        """A still scene: the regions whose pieces changed since last read (or, on a second look at
+        an unchanged table, those of the last change) rendered and read."""
+        layouts = self.layouts(truth, physical)
+        regions = tuple(r for r, layout in layouts.items() if self.shown.get(r) != layout) or self.last_regions
+        regions = regions or tuple(layouts)
+        observations = {}
+        for region in regions:
+            observations[region] = self.observe(region, layouts[region], tick)
+            self.shown[region] = layouts[region]
+        self.last_regions = regions
+        return Scene("still", observations, frame=self.last_frame)
+
+    def busy(self, truth: ExpectedView, tick: int, physical: tuple[Any, Any] | None = None) -> Frame:
+        """A hand over the region of the last change (where the players are at work)."""
+        layouts = self.layouts(truth, physical)
+        region = (self.last_regions or tuple(layouts))[0]
+        return self.frame(region, layouts[region], tick, hand=True)
 
 
 def rendered(scenes: Iterator[Scene], reader: TwinReader, script) -> Iterator[Scene]:
-    """Replace the script's observation-level stills by rendered-and-read ones (same table truth)."""
+    """Replace the script's observation-level stills by rendered-and-read ones (same table truth).
+    A run of busy scenes shares one rendered frame with a hand in it."""
+    hand_frame: Frame | None = None
     for tick, scene in enumerate(scenes, start=1):
         truth = script.last_truth
+        physical = getattr(script, "last_physical", None)
         if scene.kind == "still" and truth is not None:
-            out = reader.read(truth, tick)
+            hand_frame = None
+            out = reader.read(truth, tick, physical)
             yield Scene("still", out.observations, out.frame, scene.time, scene.command, scene.note)
         elif scene.kind == "busy" and truth is not None:
-            frame = reader.frame(truth, tick, hand=True)
-            yield Scene("busy", frame=frame, time=scene.time, note=scene.note)
+            if hand_frame is None:
+                hand_frame = reader.busy(truth, tick, physical)
+            yield Scene("busy", frame=hand_frame, time=scene.time, note=scene.note)
         else:
             yield scene

@@ -29,15 +29,23 @@ def attrs_agree(observed: Mapping[str, Any], expected: ExpectedCell) -> bool:
     return all(observed.get(key, value) == value for key, value in expected.attrs)
 
 
-def cell_probability(reading: CellReading, expected: ExpectedCell) -> tuple[float, bool]:
-    """(probability that this reading comes from the expected cell, strong mismatch?)."""
+def cell_probability(reading: CellReading, expected: ExpectedCell, soft: tuple[str, ...] = ()) -> tuple[float, bool]:
+    """(probability that this reading comes from the expected cell, strong mismatch?).
+
+    A sure reading that differs from the expected cell only in a `soft` attr (one the camera reads
+    less reliably than the piece itself, e.g. a Babylon tile's icon) weighs against it but never
+    rules it out: a misread there must not leave the whole scene unexplained.
+    """
     if reading.label == expected.label and attrs_agree(reading.attrs, expected):
         return max(reading.confidence, MISS_FLOOR), False
     for label, attrs, confidence in reading.alternatives:
         if label == expected.label and attrs_agree(attrs, expected):
             return max(confidence, MISS_FLOOR), False
     rest = 1.0 - reading.confidence - sum(a[2] for a in reading.alternatives)
-    return max(MISS_FLOOR, rest / 4), reading.confidence >= STRONG
+    strong = reading.confidence >= STRONG
+    if strong and soft and reading.label == expected.label:
+        strong = not all(reading.attrs.get(k, v) == v for k, v in expected.attrs if k not in soft)
+    return max(MISS_FLOOR, rest / 4), strong
 
 
 @dataclass
@@ -45,6 +53,7 @@ class Scorer:
     """Scores expected views against one scene (a set of observations, one per region)."""
 
     observations: Mapping[str, Observation]
+    soft: tuple[str, ...] = ()  # attrs whose sure misreading does not rule a reading out (GameView.soft_attrs)
     _cache: dict[tuple[Cell, ExpectedCell], tuple[float, bool]] = field(default_factory=dict)
 
     def cell(self, where: Cell, expected: ExpectedCell) -> tuple[float, bool]:
@@ -52,7 +61,7 @@ class Scorer:
         hit = self._cache.get(key)
         if hit is None:
             region, r, c = where
-            p, strong = cell_probability(self.observations[region].cell(r, c), expected)
+            p, strong = cell_probability(self.observations[region].cell(r, c), expected, self.soft)
             hit = (math.log(p), strong)
             self._cache[key] = hit
         return hit
@@ -129,7 +138,7 @@ def explain(state: GameState, view: GameView, observations: Mapping[str, Observa
     Chains are grown breadth-first up to `view.max_chain` moves; a chain is only extended when every
     cell it changes is a cell the camera sees changed, which keeps the search small.
     """
-    scorer = Scorer(observations)
+    scorer = Scorer(observations, soft=getattr(view, "soft_attrs", ()))
     base = base_view if base_view is not None else view.expected(state)
     base_ll, base_strong = scorer.full(base)
     seen = scorer.seen_changes(base)

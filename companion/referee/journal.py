@@ -130,6 +130,18 @@ class Journal:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute("UPDATE games SET finished=? WHERE id=?", (self.clock(), game_id))
 
+    def revise(self, game_id: int, undo: int, moves: list[tuple[Move, str]], note: dict[str, Any]) -> None:
+        """Take back the last `undo` moves and record `moves` (move, actor) in their place, in one
+        transaction: a power cut leaves either the old history or the new one, never half of it."""
+        now = self.clock()
+        rows = [(game_id, "undo", "referee", None, json.dumps(note, ensure_ascii=False), now)] * undo
+        rows += [(game_id, "move", actor, json.dumps(move.to_json(), ensure_ascii=False),
+                  json.dumps(note, ensure_ascii=False), now) for move, actor in moves]
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.executemany(
+                "INSERT INTO entries (game_id, kind, actor, move, note, created) VALUES (?, ?, ?, ?, ?, ?)", rows)
+
     def _append(self, game_id: int, kind: str, actor: str, move: str | None, note: dict[str, Any] | None) -> int:
         with self._db:  # commits (synchronous=FULL: durable) before returning
             self._db.execute("BEGIN IMMEDIATE")

@@ -174,6 +174,12 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
     script = DemoScript(view, demo.initial, demo.moves, seed=options.seed, start=start, plan=plan,
                         look_again=lambda: tracker.wants_another_look)
     session = RefereeSession(tracker, sinks, kick=_watchdog_kick(say, skipped))
+
+    def confirmed() -> int:
+        session.run_pending()  # the players' answers to a question count before they are judged
+        return len(tracker.moves)
+
+    script.confirmed = confirmed
     if on_session is not None:
         on_session(session)
     if running is not None:
@@ -253,14 +259,16 @@ def _recorder(directory: Path | None, initial, say) -> Callable[[Scene], None]:
 def _simulated_player(session: RefereeSession, recorded: tuple, intent: Callable[[], Any] = lambda: None,
                       recorder: Callable[[Scene], None] = lambda scene: None) -> Callable[[Event], None]:
     """The players at the simulated table answer the referee's questions with what they did."""
-    from ..demo.script import answer_index
+    from ..demo.script import answer_for, answer_index
 
     def answer(event: Event) -> None:
         if not isinstance(event, AskPlayer):
             return
         done = len(session.tracker.moves)
-        intended = intent() or (recorded[done] if done < len(recorded) else None)
+        intended = intent()
         index = answer_index(event.candidates, intended) if intended is not None else None
+        if index is None:
+            index = answer_for(event.candidates, recorded, done)
         command = ("choose", index) if index is not None else ("undo", None)
         session.commands.put(command)
         recorder(Scene("player", command=command, note="a player answers"))

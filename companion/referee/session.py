@@ -117,6 +117,10 @@ class RefereeSession:
         self._run_commands()
         return self.stats
 
+    def run_pending(self) -> list[Event]:
+        """Carry out the queued player commands now (the loop does so before each scene)."""
+        return self._run_commands()
+
     def _run_commands(self) -> list[Event]:
         events: list[Event] = []
         while True:

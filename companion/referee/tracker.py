@@ -55,6 +55,16 @@ class _Pending:
 
 
 @dataclass
+class _Provisional:
+    """A choice the camera cannot see yet but will (Babylon: the flower of a tile just taken shows
+    when the tile is placed): the move at `at` was accepted as one of the readings that look the
+    same; the others stay weighed against every later scene until the table tells them apart."""
+
+    at: int  # index of the provisional move in Tracker.moves
+    alternatives: tuple[Move, ...]
+
+
+@dataclass
 class Tracker:
     """The referee's memory. Feed it still scenes with `observe`; overrides with confirm/correct/undo."""
 
@@ -71,6 +81,8 @@ class Tracker:
     waiting: bool = False
     last_ruling: Ruling | None = None
     correctable: bool = False  # the last thing that happened is a camera-accepted move
+    provisional: _Provisional | None = None
+    revisions: int = 0  # provisional choices settled by what the camera saw later
     _faint_looks: int = 0
 
     def __post_init__(self) -> None:
@@ -119,9 +131,12 @@ class Tracker:
         if self.state.is_over:
             return []
         observations = self.view.adapt(self.state, observations)
-        explanations = inference.explain(self.state, self.view, observations, self._base_view)
-        decision = inference.decide(explanations, self.settings.margin, self.settings.min_confidence)
         events: list[Event] = []
+        explanations = inference.explain(self.state, self.view, observations, self._base_view)
+        if self.provisional is not None:
+            revised, explanations = self._weigh_provisional(observations, explanations)
+            events += revised
+        decision = inference.decide(explanations, self.settings.margin, self.settings.min_confidence)
         if decision.kind != "wait":
             self.waiting = False
         # a faint reading of a change (nothing ruled) earns up to two more looks at the still table
@@ -137,6 +152,8 @@ class Tracker:
             self.correctable = True
         elif decision.kind == "violation":
             events += self._violation(decision.chosen)
+        elif decision.kind == "ask" and self._can_defer(decision):
+            events += self._accept_provisional(decision.candidates)
         elif decision.kind == "ask":
             events += self._ask(decision.candidates, decision.immediate)
         elif decision.kind == "wait" and decision.chosen is not None:
@@ -176,6 +193,7 @@ class Tracker:
         events: list[Event] = []
         if self.settings.auto_advance:
             events += self._auto_advance()
+        events += self._settle_provisional()
         events.append(self._emit(ScoreChanged(self.game, len(self.moves), self.state.score_sheet())))
         if self.state.is_over:
             if self.journal is not None:
@@ -247,6 +265,120 @@ class Tracker:
             question = Message.of(N_("What was played? The camera is not sure: please choose."))
         return [self._emit(AskPlayer(self.game, len(self.moves), question, moves, confidences))]
 
+    # --- choices the camera sees later (provisional moves) ---------------------------------------
+
+    def _can_defer(self, decision: inference.Decision) -> bool:
+        """An ask no second look can settle, whose answer the table will show later: don't ask."""
+        candidates = decision.candidates
+        return (decision.immediate and self.provisional is None and len(candidates) > 1
+                and all(len(c.moves) == 1 and c.legal for c in candidates)
+                and all(self.view.shows_later(self.state, c.moves[0]) for c in candidates))
+
+    def _accept_provisional(self, candidates: tuple[inference.Explanation, ...]) -> list[Event]:
+        self.pending = None
+        at = len(self.moves)
+        self.provisional = _Provisional(at, tuple(c.moves[0] for c in candidates[1:]))
+        if self.journal is not None:
+            self.journal._append(self.game_id, "note", "referee", None, {"provisional": [
+                c.moves[0].to_json() for c in candidates]})
+        events = self._accept(candidates[0], actor="camera")
+        self.correctable = True
+        return events
+
+    def _branch(self, move: Move) -> list[GameState] | None:
+        """The states if the provisional move had been `move` (the later moves replayed), or None
+        when a later move would not be legal after it."""
+        assert self.provisional is not None
+        at = self.provisional.at
+        states = self.states[: at + 1]
+        for later in (move, *self.moves[at + 1:]):
+            if not states[-1].check(later).accepted:
+                return None
+            states.append(states[-1]._apply_legal(later))
+        return states
+
+    def _weigh_provisional(self, observations, explanations: list[inference.Explanation]):
+        """Weigh every still-open alternative against this scene: the one the table explains
+        clearly better becomes the history (revised in the journal); ones it rules out are dropped."""
+        assert self.provisional is not None
+        if len(self.moves) <= self.provisional.at:  # taken back
+            self.provisional = None
+            return [], explanations
+        current = self.moves[self.provisional.at]
+        margin = self.settings.margin
+        branches: list[tuple[float, Move, list[GameState] | None, list[inference.Explanation]]] = [
+            (_quality(explanations), current, None, explanations)]
+        for move in self.provisional.alternatives:
+            states = self._branch(move)
+            if states is None:
+                continue  # the later moves rule it out
+            found = inference.explain(states[-1], self.view, observations, self.view.expected(states[-1]))
+            branches.append((_quality(found), move, states, found))
+        best = max(q for q, *_ in branches)
+        events: list[Event] = []
+        kept = [b for b in branches if b[0] >= best - margin] if best > -math.inf else branches
+        winner = max(kept, key=lambda b: b[0])
+        if winner[1] != current and winner[0] > branches[0][0] + margin:
+            events += self._revise(winner[1], winner[2])
+            explanations = winner[3]
+        self.provisional = _Provisional(self.provisional.at, tuple(b[1] for b in kept if b[1] != self.moves[self.provisional.at]))
+        if not self.provisional.alternatives:
+            self.provisional = None
+        return events, explanations
+
+    def _revise(self, move: Move, states: list[GameState] | None) -> list[Event]:
+        """Rewrite history from the provisional move on (journaled in one transaction)."""
+        assert self.provisional is not None and states is not None
+        at = self.provisional.at
+        tail = [(move, "camera"), *zip(self.moves[at + 1:], self.actors[at + 1:], strict=True)]
+        if self.journal is not None:
+            self.journal.revise(self.game_id, len(self.moves) - at, tail, {"revise": "seen later"})
+        self.moves = [*self.moves[:at], *(m for m, _ in tail)]
+        self.actors = [*self.actors[:at], *(a for _, a in tail)]
+        self._set_state_after(states)
+        self.revisions += 1
+        self.last_ruling = Ruling(move)
+        return [self._emit(ScoreChanged(self.game, len(self.moves), self.state.score_sheet()))]
+
+    def _settle_provisional(self) -> list[Event]:
+        """When the table can no longer show the choice (the tile left play unseen), the players say."""
+        prov = self.provisional
+        if prov is None:
+            return []
+        if len(self.moves) <= prov.at:  # taken back
+            self.provisional = None
+            return []
+        current = self.moves[prov.at]
+        if self.view.still_unseen(self.state, current) and not self.state.is_over:
+            return []
+        live = [m for m in prov.alternatives if self._branch(m) is not None]
+        if not live:
+            self.provisional = None
+            return []
+        options = (current, *live)
+        self.pending = _Pending("revise", ("revise", options), tuple(
+            inference.Explanation((m,), (Ruling(m),), (), self._base_view, 0.0, 0, 1.0, frozenset()) for m in options),
+            emitted=True)
+        question = Message.of(N_("The camera could not see this choice: please say which it was."))
+        return [self._emit(AskPlayer(self.game, len(self.moves), question, options, (1.0,) * len(options)))]
+
+    def _answer_provisional(self, move: Move) -> list[Event]:
+        self.pending = None
+        prov = self.provisional
+        self.provisional = None
+        if prov is None or len(self.moves) <= prov.at or self.moves[prov.at] == move:
+            return []
+        self.provisional = prov
+        states = self._branch(move)
+        if states is None:
+            self.provisional = None
+            return []
+        events = self._revise(move, states)
+        self.provisional = None
+        events.append(self._emit(OverrideRecorded(self.game, len(self.moves), "confirm",
+                                                  Message.of(N_("A player confirmed the move")))))
+        return events
+
     @classmethod
     def resume(cls, game, view: GameView, journal: Journal, **kwargs) -> Tracker:
         """Pick up a journaled game (journal.JournalGame) where it stood."""
@@ -271,6 +403,8 @@ class Tracker:
 
     def confirm(self, index: int = 0) -> list[Event]:
         """A player confirms one of the candidates of the pending question."""
+        if self.pending is not None and self.pending.kind == "revise" and 0 <= index < len(self.pending.explanations):
+            return self._answer_provisional(self.pending.explanations[index].moves[0])
         if self.pending is None or self.pending.kind != "ask" or not 0 <= index < len(self.pending.explanations):
             return []
         chosen = self.pending.explanations[index]
@@ -373,3 +507,8 @@ class Tracker:
     def _record_override_note(self, why: str) -> None:
         if self.journal is not None:
             self.journal._append(self.game_id, "note", "player", None, {"override": why})
+
+
+def _quality(explanations: list[inference.Explanation]) -> float:
+    """How well the best legal reading (a change or none) fits the scene; -inf when none fits."""
+    return max((e.log_likelihood for e in explanations if e.legal and e.strong_mismatches == 0), default=-math.inf)

@@ -8,6 +8,8 @@ icons are listed clockwise by the Babylon engine (TL, TR, BR, BL) and row-major 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
 
 from ..games.babylon.model import DEFAULT_FLOWERS, Board
 from ..games.babylon.quarry import QUARRY_SIZE, Quarry
@@ -37,3 +39,45 @@ def garden_from_board(board: Board, flowers: Sequence[str] = DEFAULT_FLOWERS) ->
 def quarry_from_state(quarry: Quarry) -> QuarryLayout:
     heights = quarry.heights
     return QuarryLayout(tuple(tuple(heights[r * QUARRY_SIZE + c] for c in range(QUARRY_SIZE)) for r in range(QUARRY_SIZE)))
+
+
+def babylon_layouts(state: Any, move: Any = None) -> dict[str, Any]:
+    """The twin's layouts of a whole Babylon table: "babylon.quarry" and "babylon.garden.<seat>".
+
+    `move`: an action physically done by the player to move on top of `state`, legal or not (a tile
+    put where the rules forbid it, a decoration on the wrong spaces), for the simulated table to
+    show what the referee must call. Other moves are drawn from the state after them.
+    """
+    from ..games.babylon.model import rotate
+    from ..games.babylon.moves import PlaceDecoration, PlaceTile
+
+    out: dict[str, Any] = {"babylon.quarry": quarry_from_state(state.quarry)}
+    for seat, player in enumerate(state.seats):
+        out[f"babylon.garden.{seat}"] = garden_from_board(player.board, state.flowers)
+    if move is None:
+        return out
+    region = f"babylon.garden.{state.turn_of}"
+    layout = out[region]
+    top = state.me.board.top
+    index = {name: i for i, name in enumerate(state.flowers)}
+    if isinstance(move, PlaceTile):
+        tile = state.held_tile(move.tile)
+        if tile is None:
+            return out
+        icons = move.icons if move.icons is not None else rotate(tile.icons, move.rotation)
+        tl, tr, br, bl = (icon or "none" for icon in icons)
+        placed = garden.Tile(move.row, move.col, move.level, index.get(tile.flower, 0), (tl, tr, bl, br))
+        out[region] = replace(layout, tiles=(*layout.tiles, placed))
+    elif isinstance(move, PlaceDecoration):
+        cells = list(move.cells)
+        if move.piece == "bridge" and len(cells) == 2:
+            (r0, c0), (r1, c1) = cells
+            cells.insert(1, ((r0 + r1) // 2, (c0 + c1) // 2))
+        levels = tuple(top.at(cell).level if top.at(cell).kind == "tile" else 0 for cell in cells)
+        if move.piece == "bridge":
+            levels = (max(levels),) * len(levels)
+        deco = garden.Decoration(move.piece, tuple(cells), levels)
+        out[region] = replace(layout, decorations=(*layout.decorations, deco))
+    else:
+        return babylon_layouts(state._apply_legal(move))
+    return out

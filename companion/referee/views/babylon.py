@@ -17,6 +17,7 @@ lines, tiles of an earlier round).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -31,6 +32,7 @@ from ...games.babylon.moves import (
     RemovePillar,
     Reveal,
     Store,
+    Take,
 )
 from ...games.babylon.quarry import all_places
 from ...games.babylon.state import BabylonState
@@ -41,6 +43,7 @@ from .base import ExpectedCell, ExpectedView, GameView, freeze
 QUARRY = "babylon.quarry"
 DECOS = (labels.STAIRS, labels.FOUNTAIN, labels.BRIDGE, labels.STATUE, labels.BELVEDERE)
 PLACEABLE = ("stairs", "fountain", "bridge", "statue")
+UNSURE_ICON = 0.75  # a tile space read less surely than this may show another icon
 
 
 def garden_region(seat: int) -> str:
@@ -49,7 +52,8 @@ def garden_region(seat: int) -> str:
 
 class BabylonView(GameView):
     def __init__(self, **options: Any) -> None:
-        super().__init__("babylon", (QUARRY,), max_chain=2, budget=1500, options=options)
+        # a tile's icon is small on the picture: a sure misreading of it never rules a reading out
+        super().__init__("babylon", (QUARRY,), max_chain=2, budget=1500, options=options, soft_attrs=("icon",))
         self._gardens: dict[int, tuple] = {}
         self._quarries: dict[tuple, Any] = {}
 
@@ -194,47 +198,56 @@ class BabylonView(GameView):
         yield from self._seen_decorations(state, obs, shown)
 
     def _seen_tiles(self, state: BabylonState, obs: Observation, shown) -> Iterator[Move]:
-        """A tile seen on a 2×2 footprint (one space may carry the belvedere of a 3-pillar tile)."""
+        """A tile seen on a 2×2 footprint (one space may carry the belvedere of a 3-pillar tile).
+
+        Every tile reading of a space counts (its top reading or an alternative): an observer may
+        put a tile level or icon it is unsure of second. A space whose top reading is a belvedere,
+        or that offers no tile with a level, is covered: its icon is unknown (at most one per tile).
+        """
         for row in range(SIZE - 1):
             for col in range(SIZE - 1):
                 cells = footprint(row, col)
-                readings = [_as(obs.cell(*cell), labels.TILE) for cell in cells]
-                # a space read as a tile without its level (an unsure alternative) or covered by the
-                # belvedere of a 3-pillar tile: its icon is unknown; at most one such space
-                covered = [i for i, r in enumerate(readings) if r is None or "level" not in r]
-                if len(covered) > 1 or (covered and readings[covered[0]] is None
-                                        and _as(obs.cell(*cells[covered[0]]), labels.BELVEDERE) is None):
+                options = [_tile_options(obs.cell(*cell)) for cell in cells]
+                covered = [i for i, found in enumerate(options) if not found]
+                if len(covered) > 1:
                     continue
                 belvedere = bool(covered) and _as(obs.cell(*cells[covered[0]]), labels.BELVEDERE) is not None
-                readings = [None if i in covered else r for i, r in enumerate(readings)]
+                if covered and not belvedere and _as(obs.cell(*cells[covered[0]]), labels.TILE) is None:
+                    continue  # neither a tile nor a belvedere: no tile there
                 fid = f"r{row}c{col}"
-                levels = {r.get("level") for r in readings if r is not None and "level" in r}
-                if any(shown[r][c].label == labels.TILE and shown[r][c].attr("tile") == fid
-                       and shown[r][c].attr("level") in levels for r, c in cells):
-                    continue  # that tile is already there (a tile above one of the same footprint is new)
-                levels = {r.get("level") for r in readings if r is not None}
-                if len(levels) != 1 or None in levels:
-                    continue
-                level = int(levels.pop())
-                seen = [None if r is None or r.get("icon") in (None, "none") else r.get("icon") for r in readings]
-                for which in ("new", "slot"):
-                    tile = state.held_tile(which)
-                    if tile is None:
-                        continue
-                    if tile.icons is not None:  # known face: the engine knows its turns
-                        for k in range(len(rotations(tile.icons))):
-                            yield PlaceTile(which, row, col, level, rotation=k)
-                    elif not covered:
-                        yield PlaceTile(which, row, col, level, icons=tuple(seen))
-                    else:
-                        options = []
-                        for hidden in (None, *ICONS):
-                            seen[covered[0]] = hidden
-                            options.append(PlaceTile(which, row, col, level, icons=tuple(seen)))
-                        if belvedere:  # the icon under it cannot be read and never matters again:
-                            yield next((m for m in options if state.check(m).accepted), options[0])
-                        else:  # an unsure space: every icon it may show (a second look decides)
-                            yield from options
+                shared = set.intersection(*({a["level"] for a in found} for found in options if found))
+                for level in sorted(shared):
+                    if any(shown[r][c].label == labels.TILE and shown[r][c].attr("tile") == fid
+                           and shown[r][c].attr("level") == level for r, c in cells):
+                        continue  # that tile is already there (a tile above one of the same footprint is new)
+                    seen = [None if not found else _icon_at(found, level) for found in options]
+                    unsure = [i for i, cell in enumerate(cells) if i not in covered
+                              and (obs.cell(*cell).label != labels.TILE or obs.cell(*cell).confidence < UNSURE_ICON)]
+                    if covered or len(unsure) > 2:
+                        unsure = []
+                    for icons in _icon_choices(seen, unsure):
+                        yield from self._tiles_at(state, row, col, int(level), icons, covered, belvedere)
+
+    def _tiles_at(self, state: BabylonState, row: int, col: int, level: int, seen: list,
+                  covered: list[int], belvedere: bool) -> Iterator[Move]:
+        for which in ("new", "slot"):
+            tile = state.held_tile(which)
+            if tile is None:
+                continue
+            if tile.icons is not None:  # known face: the engine knows its turns
+                for k in range(len(rotations(tile.icons))):
+                    yield PlaceTile(which, row, col, level, rotation=k)
+            elif not covered:
+                yield PlaceTile(which, row, col, level, icons=tuple(seen))
+            else:
+                options = []
+                for hidden in (None, *ICONS):
+                    seen[covered[0]] = hidden
+                    options.append(PlaceTile(which, row, col, level, icons=tuple(seen)))
+                if belvedere:  # the icon under it cannot be read and never matters again:
+                    yield next((m for m in options if state.check(m).accepted), options[0])
+                else:  # an unsure space: every icon it may show (a second look decides)
+                    yield from options
 
     def _seen_decorations(self, state: BabylonState, obs: Observation, shown) -> Iterator[Move]:
         new: dict[str, list[tuple[int, int]]] = {}
@@ -319,6 +332,20 @@ class BabylonView(GameView):
             if (r, c + 2) in spaces:
                 yield PlaceDecoration("bridge", ((r, c), (r, c + 2)))
 
+    def shows_later(self, state: GameState, move: Move) -> bool:
+        """The flower of a tile taken from the quarry shows when the tile is placed."""
+        return isinstance(move, Take)
+
+    def still_unseen(self, state: GameState, move: Move) -> bool:
+        """The tile taken by `move` is still in a player's hand or storage slot (not yet placed,
+        not removed from the game): its flower may still show."""
+        assert isinstance(state, BabylonState)
+        if not isinstance(move, Take):
+            return False
+        suffix = f"-{move.place[0]}{move.place[1]}"
+        held = [state.turn.new_tile, *(seat.slot for seat in state.seats)]
+        return any(tile is not None and tile.id.endswith(suffix) for tile in held)
+
     def invisible_choices(self, state: GameState) -> tuple[type, ...]:
         return (EndBuild, Store, Reveal)
 
@@ -327,6 +354,37 @@ def _random_icons(rng: Any, material: str) -> tuple:
     count = {"clay": 2, "granite": 3, "basalt": 4}.get(material, 2)
     spaces = rng.sample(range(4), count)
     return tuple(rng.choice(ICONS) if i in spaces else None for i in range(4))
+
+
+def _icon_choices(seen: list, unsure: list[int]) -> Iterator[list]:
+    """The icons as read, then every other icon on the spaces read unsurely (at most two)."""
+    yield list(seen)
+    if not unsure:
+        return
+    for combo in itertools.product((None, *ICONS), repeat=len(unsure)):
+        icons = list(seen)
+        for i, icon in zip(unsure, combo, strict=True):
+            icons[i] = icon
+        if icons != seen:
+            yield icons
+
+
+def _tile_options(reading) -> list[dict]:
+    """The tile readings (with a level) a cell offers, its top reading first; none under a belvedere."""
+    if reading.label == labels.BELVEDERE:
+        return []
+    found = [reading.attrs] if reading.label == labels.TILE else []
+    found += [attrs for label, attrs, _conf in reading.alternatives if label == labels.TILE]
+    return [a for a in found if "level" in a]
+
+
+def _icon_at(found: list[dict], level: Any) -> str | None:
+    """The icon a space shows under its tile reading at `level` (None: blank or not read)."""
+    for attrs in found:
+        if attrs.get("level") == level:
+            icon = attrs.get("icon")
+            return None if icon in (None, "none") else icon
+    return None
 
 
 def _as(reading, label: str) -> dict | None:

@@ -70,6 +70,7 @@ class GameView:
     max_chain: int = 2
     budget: int = 4000
     options: dict[str, Any] = field(default_factory=dict)
+    soft_attrs: tuple[str, ...] = ()  # attrs a sure misreading of which never rules a reading out
 
     def expected(self, state: GameState) -> ExpectedView:
         raise NotImplementedError
@@ -111,6 +112,17 @@ class GameView:
             return self.expected(state._apply_legal(move))
         except Exception:  # an engine may refuse an illegal move outright: then it cannot be seen
             return None
+
+    def shows_later(self, state: GameState, move: Move) -> bool:
+        """Will the table show later what tells `move` apart from the moves that look the same now?
+        Then the referee accepts one of them provisionally instead of asking (Babylon: the flower
+        of a tile just taken shows when it is placed). Default: no."""
+        return False
+
+    def still_unseen(self, state: GameState, move: Move) -> bool:
+        """Can the table still show what `move` chose (made earlier, accepted provisionally)?
+        When not, the players are asked. Default: no."""
+        return False
 
     def region_shape(self, region: str) -> tuple[int, int]:
         raise NotImplementedError
