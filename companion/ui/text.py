@@ -14,11 +14,11 @@ LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "zh_TW": "繁體中文"}
 # Identifiers the engines put into sentences as parameters ("Not now: this is the {stage} phase.",
 # "A {material} tile shows …"): shown by name in the player's language, never as the identifier.
 # Keyed by parameter name, so a player called "pink" keeps her name.
-PHASE_NAMES = {
-    "trim": N_("trimming"), "quarry": N_("quarry"), "build": N_("building"), "store": N_("storage"),
-    "reveal": N_("reveal"), "over": N_("game over"), "appoint": N_("appointing the architects"),
-    "name_master": N_("naming the next master"), "seal": N_("sealing"), "punishment": N_("Divine Punishment"),
-    "messenger": N_("Messenger of God"), "roll": N_("roll"), "move": N_("move"), "turn": N_("turn"),
+PHASE_NAMES = {  # nouns that read well in "the {stage} phase"
+    "trim": N_("trim"), "quarry": N_("quarry"), "build": N_("build"), "store": N_("storage"),
+    "reveal": N_("reveal"), "over": N_("game end"), "appoint": N_("appointment"), "name_master": N_("master-naming"),
+    "seal": N_("seal"), "punishment": N_("punishment"), "messenger": N_("messenger"), "roll": N_("roll"),
+    "move": N_("move"), "turn": N_("turn"),
 }
 MATERIAL_NAMES = {"clay": N_("clay"), "granite": N_("granite"), "basalt": N_("basalt"), "start": N_("starting")}
 FLOWER_NAMES = {"white": N_("White"), "pink": N_("Pink"), "yellow": N_("Yellow"), "blue": N_("Blue")}
