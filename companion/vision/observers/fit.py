@@ -83,24 +83,31 @@ def fit(stack: ViewStack, lab: np.ndarray, inside: Sequence[Tagged], ring: Seque
     codes = (near * np.array([1, 2, 4, 8])).sum(axis=-1)
     if centre is None:
         centre = (span * stack.spec.cell_mm / 2.0,) * 2
-    result: Fit | None = None
-    for code in np.unique(codes):
+    unique = np.unique(codes)
+    if len(unique) == 1:
+        sides = [i for i in range(4) if unique[0] & (1 << i)]
+        return _fit_plain(stack, lab, _clip_far(inside, sides, centre), _clip_far(ring, sides, centre), span, tau)
+    # Each group of cells with the same near sides is measured on its own cells only (the same
+    # numbers as measuring every cell per group and keeping the group's, at a fraction of the work).
+    k = lab.shape[0]
+    score = np.zeros((k, rows, cols), np.float32)
+    inside_like = np.zeros((k, rows, cols), np.float32)
+    ring_max = np.zeros((k, rows, cols), np.float32)
+    colour = np.zeros((k, rows, cols, 3), np.float32)
+    features = np.zeros((k, rows, cols, 6), np.float32)
+    side_share = np.zeros((k, rows, cols, 4), np.float32)
+    for code in unique:
         sides = [i for i in range(4) if code & (1 << i)]
-        part = _fit_plain(stack, lab, _clip_far(inside, sides, centre), _clip_far(ring, sides, centre), span, tau)
-        if result is None:
-            result = part
-            continue
-        mask = codes == code
-        result = Fit(
-            np.where(mask, part.score, result.score),
-            np.where(mask, part.inside, result.inside),
-            np.where(mask, part.ring, result.ring),
-            np.where(mask[..., None], part.colour, result.colour),
-            np.where(mask[..., None], part.features, result.features),
-            np.where(mask[..., None], part.sides, result.sides),
-        )
-    assert result is not None
-    return result
+        cells = np.nonzero(codes == code)
+        part = _fit_plain(stack, lab, _clip_far(inside, sides, centre), _clip_far(ring, sides, centre), span, tau,
+                          cells)
+        score[:, cells[0], cells[1]] = part.score
+        inside_like[:, cells[0], cells[1]] = part.inside
+        ring_max[:, cells[0], cells[1]] = part.ring
+        colour[:, cells[0], cells[1]] = part.colour
+        features[:, cells[0], cells[1]] = part.features
+        side_share[:, cells[0], cells[1]] = part.sides
+    return Fit(score, inside_like, ring_max, colour, features, side_share)
 
 
 def _clip_far(rects: Sequence[Tagged], near_sides: Sequence[int], centre: tuple[float, float]) -> list[Tagged]:
@@ -125,8 +132,14 @@ def _clip_far(rects: Sequence[Tagged], near_sides: Sequence[int], centre: tuple[
 
 
 def _fit_plain(stack: ViewStack, lab: np.ndarray, inside: Sequence[Tagged], ring: Sequence[Tagged], span: int,
-               tau: tuple[float, float]) -> Fit:
-    blocks = [_block(stack, lab, r, span) for r, _ in inside]
+               tau: tuple[float, float], cells: tuple[np.ndarray, np.ndarray] | None = None) -> Fit:
+    """The fit of every cell, or with `cells` (row and column indices) of those cells only, shaped
+    (K, len(cells[0]), ...)."""
+    def block(rect: Rect) -> np.ndarray:
+        b = _block(stack, lab, rect, span)
+        return b if cells is None else b[:, cells[0], cells[1]][:, None]  # (K, 1, G, h, w, 3)
+
+    blocks = [block(r) for r, _ in inside]
     pixels = np.concatenate([b.reshape(*b.shape[:3], -1, 3) for b in blocks], axis=3)  # (K, R, C, P, 3)
     # The face's colour is the majority colour (median), and "like" is a fixed distance from it,
     # scaled with brightness: a patch half top, half side must not pass as one uniform face.
@@ -143,11 +156,13 @@ def _fit_plain(stack: ViewStack, lab: np.ndarray, inside: Sequence[Tagged], ring
     var = np.maximum(((pixels * pixels) * weight).sum(axis=3) / count - mean * mean, 0.0)
     sides = np.zeros((*inside_like.shape, 4), np.float32)
     for r, side in ring:
-        like = _close(_block(stack, lab, r, span), colour, tau_cell)
+        like = _close(block(r), colour, tau_cell)
         index = side if side >= 0 else slice(None)
         sides[..., index] = np.maximum(sides[..., index], like[..., None] if side < 0 else like)
     ring_max = sides.max(axis=-1)
     features = np.concatenate([mean, np.sqrt(var)], axis=-1)
+    if cells is not None:  # (K, 1, G, ...) → (K, G, ...)
+        inside_like, ring_max, colour, features, sides = (a[:, 0] for a in (inside_like, ring_max, colour, features, sides))
     return Fit(inside_like - ring_max, inside_like, ring_max, colour, features, sides)
 
 
