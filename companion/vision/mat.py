@@ -3,7 +3,10 @@
 Every board region gets four markers, one just outside each of its corners, printed on a play mat
 or stuck on the table as stickers. Positions are in the region's own millimetre frame (boards.py:
 origin at the outer corner of row 0 / column 0, x along columns, y along rows, z = 0 the table).
-Markers lie flat on the table, axis-aligned with the board, their top edge towards row 0.
+Markers lie flat on the table, axis-aligned with the board and upright on the printed page, which
+shows the board seen from above (boards.board_to_page): for a game region row 1 runs along the
+page's bottom edge, so a marker's top edge points away from row 0. The "top_left" … names are the
+corners of the board frame (top_left = row 0 / column 0), not of the page.
 
 The digital twin draws exactly this layout; the locator (vision/locate/markers.py) reads it back.
 Ids are unique across regions so several boards can share one camera view.
@@ -16,7 +19,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .boards import REGIONS, BoardSpec, grid_board
+from .boards import REGIONS, BoardSpec, board_to_page, grid_board
 
 ARUCO_DICTIONARY = cv2.aruco.DICT_4X4_50
 """4×4 bits: the largest cells for a given printed size, so they survive a low Pi camera resolution."""
@@ -81,6 +84,19 @@ def marker_layout(spec: BoardSpec) -> tuple[MarkerPlacement, ...]:
     return tuple(
         MarkerPlacement(first + i, spec.region, corner, centres[corner]) for i, corner in enumerate(CORNERS)
     )
+
+
+def detected_corners_mm(spec: BoardSpec, placement: MarkerPlacement) -> np.ndarray:
+    """The marker's 4 corners in the board frame in the order ArUco reports them (the printed
+    marker's top-left, top-right, bottom-right, bottom-left, upright on the page), 4×2.
+
+    This is the only order the marker locator fits: a mirrored board frame then cannot fit."""
+    to_page = board_to_page(spec)
+    cx, cy, _ = to_page @ np.array([*placement.centre_mm, 1.0])
+    h = placement.size_mm / 2.0
+    page = np.array([[cx - h, cy - h, 1], [cx + h, cy - h, 1], [cx + h, cy + h, 1], [cx - h, cy + h, 1]])
+    board = page @ np.linalg.inv(to_page).T
+    return board[:, :2] / board[:, 2:3]
 
 
 def region_of_marker(marker_id: int) -> tuple[str, str] | None:

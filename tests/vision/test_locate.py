@@ -6,11 +6,11 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.vision.boards import BABYLON_GARDEN, grid_board
+from companion.vision.boards import BABYLON_GARDEN, board_to_page, grid_board
 from companion.vision.calibration.intrinsics import Intrinsics
 from companion.vision.locate import LocateError
 from companion.vision.locate import synthetic as sy
-from companion.vision.locate.corners import locate_from_corners, parse_corners
+from companion.vision.locate.corners import board_corners_mm, locate_from_corners, parse_corners
 from companion.vision.locate.gridlines import locate_from_grid_lines
 from companion.vision.locate.markers import locate_from_markers
 
@@ -46,8 +46,7 @@ def test_markers_missing_says_which_are_wanted():
 def test_corners_give_the_exact_homography_and_lift_to_higher_levels():
     spec = BABYLON_GARDEN  # 22 mm per level: parallax matters
     view = sy.go_board_photo(spec, {}, seed=2, tilt_deg=30, turn_deg=8)
-    corners = view.project(np.array([[0, 0], [spec.width_mm, 0], [spec.width_mm, spec.height_mm],
-                                     [0, spec.height_mm]]))
+    corners = view.project(board_corners_mm(spec))  # top-left … bottom-left as seen from above
     location = locate_from_corners(spec, corners, (1280, 960))
     assert errors_px(location, view, spec).max() < 0.01
     k = Intrinsics((1280, 960), tuple(map(tuple, view.camera_matrix)))
@@ -62,8 +61,7 @@ def test_corners_give_the_exact_homography_and_lift_to_higher_levels():
 def test_default_focal_length_lifts_levels_approximately():
     spec = BABYLON_GARDEN
     view = sy.go_board_photo(spec, {}, seed=3, tilt_deg=20, turn_deg=0)
-    corners = view.project(np.array([[0, 0], [spec.width_mm, 0], [spec.width_mm, spec.height_mm],
-                                     [0, spec.height_mm]]))
+    corners = view.project(board_corners_mm(spec))  # top-left … bottom-left as seen from above
     location = locate_from_corners(spec, corners, (1280, 960))  # no intrinsics: the 0.8·width guess
     assert errors_px(location, view, spec, 44.0).max() < 1.0  # the synthetic camera also has 0.8
 
@@ -81,8 +79,13 @@ def test_corners_out_of_order_or_outside_are_refused():
     square = np.array([[100, 100], [500, 100], [500, 500], [100, 500]], dtype=float)
     with pytest.raises(LocateError, match="clockwise"):
         locate_from_corners(GO, square[[0, 2, 1, 3]], (640, 640))  # crossing
-    mirrored = locate_from_corners(GO, square[[3, 2, 1, 0]], (640, 640))  # y up seen from above
-    np.testing.assert_allclose(mirrored.project(np.array([[0.0, 0.0]])), [[100, 500]], atol=1e-6)
+    with pytest.raises(LocateError, match="anticlockwise on the image, which would place the board's mirror"):
+        locate_from_corners(GO, square[[3, 2, 1, 0]], (640, 640))
+    # A game board's row 1 runs along the bottom edge as seen: row 0 / column 0 is the bottom-left corner.
+    garden = locate_from_corners(BABYLON_GARDEN, square, (640, 640))
+    np.testing.assert_allclose(garden.project(np.array([[0.0, 0.0]])), [[100, 500]], atol=1e-6)
+    np.testing.assert_allclose(locate_from_corners(GO, square, (640, 640)).project(np.array([[0.0, 0.0]])),
+                               [[100, 100]], atol=1e-6)  # the plain grid: as the picture shows it
     with pytest.raises(LocateError, match="outside the 400×400 image"):
         locate_from_corners(GO, square, (400, 400))
 
@@ -107,15 +110,13 @@ def test_location_is_a_region_geometry_for_the_observers():
     """to_pixels(x, y, z-up) and nadir_xy agree with the true camera."""
     spec = BABYLON_GARDEN
     view = sy.go_board_photo(spec, {}, seed=4, tilt_deg=25, turn_deg=-5)
-    corners = view.project(np.array([[0, 0], [spec.width_mm, 0], [spec.width_mm, spec.height_mm],
-                                     [0, spec.height_mm]]))
+    corners = view.project(board_corners_mm(spec))  # top-left … bottom-left as seen from above
     k = Intrinsics((1280, 960), tuple(map(tuple, view.camera_matrix)))
     location = locate_from_corners(spec, corners, (1280, 960), k)
     xyz = np.array([[10.0, 20.0, 0.0], [150.0, 90.0, 44.0], [190.0, 190.0, 66.0]])
     expected = np.vstack([view.project(p[None, :2], p[2]) for p in xyz])
     np.testing.assert_allclose(location.to_pixels(xyz), expected, atol=0.05)
-    camera_centre = -view.rotation.T @ view.translation
-    np.testing.assert_allclose(location.nadir_xy(), camera_centre[:2], atol=0.5)
+    np.testing.assert_allclose(location.nadir_xy(), view.camera_xy(), atol=0.5)
 
 
 def test_lens_distortion_is_removed_before_fitting_and_put_back_when_projecting():
@@ -123,13 +124,14 @@ def test_lens_distortion_is_removed_before_fitting_and_put_back_when_projecting(
     k = np.array([[900.0, 0, 640], [0, 900.0, 480], [0, 0, 1]])
     dist = np.array([-0.25, 0.08, 0.0, 0.0, 0.0])
     rotation, translation = sy.look_at_pose((100, 100), 420, 20, 5)
-    rvec = cv2.Rodrigues(rotation)[0]
+    rvec = cv2.Rodrigues(rotation)[0]  # a pose of the page seen from above (synthetic.look_at_pose)
 
     def raw(points_mm):
-        pts = np.column_stack([points_mm, np.zeros(len(points_mm))]).reshape(-1, 1, 3)
+        page = points_mm @ board_to_page(spec)[:2, :2].T + board_to_page(spec)[:2, 2]
+        pts = np.column_stack([page, np.zeros(len(page))]).reshape(-1, 1, 3)
         return cv2.projectPoints(pts, rvec, translation, k, dist)[0].reshape(-1, 2)
 
-    outline = np.array([[0, 0], [spec.width_mm, 0], [spec.width_mm, spec.height_mm], [0, spec.height_mm]])
+    outline = board_corners_mm(spec)
     intrinsics = Intrinsics((1280, 960), tuple(map(tuple, k)), tuple(dist))
     location = locate_from_corners(spec, raw(outline), (1280, 960), intrinsics)
     inner = board_points(spec)

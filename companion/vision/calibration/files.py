@@ -22,7 +22,7 @@ import numpy as np
 
 from ...errors import CompanionError, FormatError
 from ...jsonread import JsonReader
-from ..boards import BoardSpec
+from ..boards import BoardSpec, frame_is_mirrored
 from ..locate.location import METHODS, BoardLocation
 from .intrinsics import Intrinsics
 
@@ -177,6 +177,10 @@ def load_location(path: Path, region: str | None = None, image_size: tuple[int, 
     homography = _matrix3(root.get("homography"))
     if abs(np.linalg.det(homography)) < 1e-12:
         raise root.get("homography").fail("expected an invertible 3×3 matrix")
+    if frame_is_mirrored(spec, homography):
+        raise FormatError(str(path), "homography", "places the board as its mirror image (saved before the "
+                          "board frame was settled, or from corners given anticlockwise): run `companion "
+                          f"calibrate board --region {saved_region}` again")
     error = _number(root.get("error_px", 0.0), minimum=0.0)
     undistorted = root.get("undistorted", False).bool()
     if undistorted and (intrinsics is None or not any(intrinsics.dist_coeffs)):
@@ -232,9 +236,10 @@ def save_location(path: Path, location: BoardLocation) -> Path | None:
 
 
 def _validate_location(path: Path) -> None:
-    """Every key checked; a location needing intrinsics is still a valid file to replace."""
+    """Every key checked; a location needing intrinsics, or one saved mirrored before the board
+    frame was settled, is still a valid file to replace (it is kept as .prev.json)."""
     try:
         load_location(path)
     except FormatError as exc:
-        if exc.where != "undistorted":
+        if exc.where != "undistorted" and not (exc.where == "homography" and "mirror image" in exc.expected):
             raise

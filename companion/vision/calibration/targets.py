@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from .. import mat
-from ..boards import BoardSpec
+from ..boards import BoardSpec, board_to_page, rows_run_up
 from .charuco import Sheet
 from .pdf import write_pdf
 
@@ -96,15 +96,23 @@ def mat_target(spec: BoardSpec, paper: str, dpi: int = DPI) -> Target:
     def at(x_mm: float, y_mm: float) -> tuple[int, int]:
         return px(left + x_mm - x0, dpi), px(top + y_mm - y0, dpi)
 
+    # The page shows the board seen from above (boards.board_to_page): a game board's row 1 runs
+    # along the bottom edge, and every marker stands upright where the layout puts its centre.
     cv2.rectangle(page, at(0, 0), at(spec.width_mm, spec.height_mm), 0, max(1, px(0.4, dpi)))
+    to_page = board_to_page(spec)
     for placement in mat.marker_layout(spec):
-        corners = placement.corners_mm()
+        cx, cy, _ = to_page @ np.array([*placement.centre_mm, 1.0])
         side = px(placement.size_mm, dpi)
-        mx, my = at(*corners[0])
+        mx, my = at(cx - placement.size_mm / 2, cy - placement.size_mm / 2)
         page[my : my + side, mx : mx + side] = mat.marker_image(placement.marker_id, side)
-    _text(page, f"Table Companion mat: {spec.region} ({spec.rows}x{spec.cols}, {spec.cell_mm:g} mm); "
-          "the board's corners go on the frame's corners", left, PRINT_MARGIN_MM + 4, dpi, 3.0)
+    where = "bottom" if rows_run_up(spec) else "top"
+    _text(page, f"Table Companion mat: {spec.region} ({spec.rows}x{spec.cols}, {spec.cell_mm:g} mm)", left,
+          PRINT_MARGIN_MM + 4, dpi, 3.0)
+    label_y = spec.height_mm - 2.0 if rows_run_up(spec) else 5.0
+    _text(page, "row 1", left - x0 + 2.0, top - y0 + label_y, dpi, 2.5)
     _ruler(page, left, top + h + 8, 100.0, dpi)
+    _text(page, f"The board's corners go on the frame's corners, its row 1 along the {where} edge.", left,
+          top + h + 16, dpi, 3.0)
     return Target(f"mat-{spec.region.replace('.', '-')}-{paper}", page, page_mm)
 
 
@@ -118,8 +126,8 @@ def sticker_target(spec: BoardSpec, dpi: int = DPI) -> Target:
     """The four markers as cut-out stickers on A4, for boards too big for any mat sheet.
 
     Each sticker says which corner it belongs to; stick it diagonally off that corner so that the
-    marker's nearest corner is GAP_MM from the board's corner in both directions, top edge
-    towards row 0.
+    marker's nearest corner is GAP_MM from the board's corner in both directions, upright as the
+    board is seen from above (boards.board_to_page).
     """
     page_mm = PAPER_MM["a4"]
     page = _page(page_mm, dpi)
@@ -127,7 +135,8 @@ def sticker_target(spec: BoardSpec, dpi: int = DPI) -> Target:
     _text(page, f"Table Companion marker stickers: {spec.region} ({spec.rows}x{spec.cols})", 15, 18, dpi)
     _text(page, f"Cut along the grey lines. Stick each {mat.MARKER_MM:g} mm marker diagonally off its board "
           f"corner, {mat.GAP_MM:g} mm from both edges,", 15, 25, dpi, 2.6)
-    _text(page, "the arrow pointing to the board's top row (row 0).", 15, 30, dpi, 2.6)
+    _text(page, "the arrow pointing away from row 1 (row 1 nearest you, as on the mats)." if rows_run_up(spec)
+          else "the arrow pointing to the board's top row (row 1).", 15, 30, dpi, 2.6)
     for i, placement in enumerate(mat.marker_layout(spec)):
         x_mm, y_mm = 30 + (i % 2) * 90, 50 + (i // 2) * 80
         cv2.rectangle(page, (px(x_mm, dpi), px(y_mm, dpi)), (px(x_mm + cell, dpi), px(y_mm + cell, dpi)), 160,
@@ -137,9 +146,17 @@ def sticker_target(spec: BoardSpec, dpi: int = DPI) -> Target:
         page[my : my + side, mx : mx + side] = mat.marker_image(placement.marker_id, side)
         cv2.arrowedLine(page, (px(x_mm + cell / 2, dpi), px(y_mm - 2, dpi)),
                         (px(x_mm + cell / 2, dpi), px(y_mm - 9, dpi)), 0, max(1, px(0.4, dpi)), tipLength=0.3)
-        _text(page, f"id {placement.marker_id}: {placement.corner.replace('_', ' ')}", x_mm, y_mm + cell + 6, dpi, 3.0)
+        _text(page, f"id {placement.marker_id}: off the corner of {_corner_words(spec, placement.corner)}", x_mm,
+              y_mm + cell + 6, dpi, 3.0)
     _ruler(page, 15, 270, 100.0, dpi)
     return Target(f"stickers-{spec.region.replace('.', '-')}", page, page_mm)
+
+
+def _corner_words(spec: BoardSpec, corner: str) -> str:
+    """A board-frame corner name (mat.CORNERS) in the rows and columns a player counts (from 1)."""
+    row = 1 if corner.startswith("top") else spec.rows
+    col = 1 if corner.endswith("left") else spec.cols
+    return f"row {row}, column {col}"
 
 
 def png_with_dpi(image: np.ndarray, dpi: int = DPI) -> bytes:

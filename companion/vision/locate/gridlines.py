@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from ..boards import BoardSpec
+from ..boards import BoardSpec, board_to_page
 from ..calibration.intrinsics import Intrinsics
 from .location import BoardLocation, LocateError
 
@@ -51,7 +51,9 @@ def locate_from_grid_lines(spec: BoardSpec, image: np.ndarray, intrinsics: Intri
         image = cv2.undistort(image, intrinsics.matrix, intrinsics.distortion)
     fit = fit_lattice(image, *line_counts(spec))
     to_lattice = np.diag([1.0 / spec.cell_mm, 1.0 / spec.cell_mm, 1.0])
-    homography = fit.homography @ to_lattice
+    # The lattice reads left→right and top→bottom as the picture shows it, i.e. as a page seen from
+    # above: the board frame's convention (boards.py) puts a game board's row 0 at that page's bottom.
+    homography = fit.homography @ to_lattice @ board_to_page(spec)
     return BoardLocation(spec, homography / homography[2, 2], (width, height), "gridlines", fit.error_px, intrinsics)
 
 

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from .. import mat
-from ..boards import BoardSpec
+from ..boards import BoardSpec, frame_is_mirrored
 from ..calibration.intrinsics import Intrinsics
 from .location import BoardLocation, LocateError, fit_homography, undistort
 
@@ -49,14 +49,29 @@ def locate_from_markers(
     height, width = image.shape[:2]
     intrinsics = intrinsics.for_size(width, height) if intrinsics else None
     points_px = undistort(np.concatenate([detected[p.marker_id] for p in found]), intrinsics)
-    # Which way a marker's own corners run depends on whether the board frame, seen from above,
-    # has y down the page (a printed sheet) or up (a right-handed frame with z up, as the twin
-    # draws it): both are fitted and the consistent one kept. Marker centres agree either way.
-    fits = []
-    for order in (PAGE_ORDER, MIRRORED_ORDER):
-        points_mm = np.concatenate([p.corners_mm()[list(order)] for p in found])
-        fits.append(fit_homography(points_mm, points_px, robust=len(found) > 2))
-    homography, error = min(fits, key=lambda fit: fit[1])
+    # One order only: the board frame's convention (boards.py). The markers' centres alone would
+    # fit its mirror image too; each marker's own corners tell the two apart.
+    points_mm = np.concatenate([mat.detected_corners_mm(spec, p) for p in found])
+    homography, error = fit_homography(points_mm, points_px, robust=len(found) > 2)
+    mirrored_mm = np.concatenate([_mirrored_corners(spec, p) for p in found])
+    _, mirrored_error = fit_homography(mirrored_mm, points_px, robust=len(found) > 2)
+    sides = [np.linalg.norm(detected[p.marker_id][1] - detected[p.marker_id][0]) for p in found]
+    limit = max(MAX_ERROR_PX, 0.1 * float(np.median(sides)))
+    mirrored = frame_is_mirrored(spec, homography) or (mirrored_error < 0.5 * error and error > limit)
+    fitting = _markers_within(homography, points_mm, points_px, len(found), limit)
+    if not mirrored and fitting < 2:
+        seen = ", ".join(str(p.marker_id) for p in found)
+        raise LocateError(
+            f"{spec.region}: markers {seen} are not where its mat puts them (fit error {error:.1f} px): "
+            "is the mat flat and whole, and the camera picture not mirrored?"
+        )
+    if mirrored:
+        raise LocateError(
+            f"{spec.region}: its markers are where the mat puts them but the board would be the mirror "
+            "image of itself: the mat was printed the other way round (row 1 must run along the page's "
+            "bottom edge; print it again with `companion calibrate mat`) or the camera picture is "
+            "mirrored (turn off the camera's mirror setting)"
+        )
     location = BoardLocation(spec, homography, (width, height), "markers", error, intrinsics)
     if surface_mm:
         location = BoardLocation(spec, location.homography_at_height(surface_mm), (width, height), "markers",
@@ -64,5 +79,17 @@ def locate_from_markers(
     return location
 
 
-PAGE_ORDER = (0, 1, 2, 3)  # ArUco's TL, TR, BR, BL are corners_mm() as listed
-MIRRORED_ORDER = (3, 2, 1, 0)  # the same marker seen with the frame's y axis reversed
+MAX_ERROR_PX = 3.0  # a marker fitted worse than this (or a tenth of its side) does not fit the mat
+
+
+def _markers_within(homography: np.ndarray, points_mm: np.ndarray, points_px: np.ndarray, markers: int,
+                    limit: float) -> int:
+    """How many markers the homography places within `limit` px (RMS over their 4 corners)."""
+    projected = cv2.perspectiveTransform(points_mm.reshape(-1, 1, 2), homography).reshape(-1, 2)
+    per_marker = np.sqrt(np.mean(np.sum((projected - points_px) ** 2, axis=1).reshape(markers, 4), axis=1))
+    return int(np.sum(per_marker <= limit))
+
+
+def _mirrored_corners(spec, placement) -> np.ndarray:
+    """The corners a marker would have in the mirrored frame (for telling a mirrored mat apart)."""
+    return mat.detected_corners_mm(spec, placement)[[3, 2, 1, 0]]

@@ -1,35 +1,51 @@
 """Synthetic camera views of boards for the locator's tests and benchmarks (not used at run time).
 
-A scene is drawn top-down in board millimetres, then seen through a pinhole camera at a given tilt
-and turn: wood with grain, grid lines, stones with shading, mat markers, a lighting gradient and
-sensor noise. The true pose is returned with the picture so tests can measure errors.
+A scene is drawn top-down as a page (the board seen from above, boards.board_to_page: a game
+board's row 0 along the bottom, markers upright), then seen through a pinhole camera at a given
+tilt and turn: wood with grain, grid lines, stones with shading, mat markers, a lighting gradient
+and sensor noise. The true pose is returned with the picture so tests can measure errors; points
+are given in the board frame of boards.py.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
 from .. import mat
-from ..boards import BoardSpec
+from ..boards import BoardSpec, board_to_page
 
 
 @dataclass(frozen=True)
 class View:
     image: np.ndarray  # BGR
-    homography: np.ndarray  # true mm → px at level 0
+    homography: np.ndarray  # true board mm → px at level 0
     camera_matrix: np.ndarray
-    rotation: np.ndarray  # board frame (x cols, y rows, z into the table) → camera
+    rotation: np.ndarray  # page frame (x right, y down seen from above, z into the table) → camera
     translation: np.ndarray
+    to_page: np.ndarray = field(default_factory=lambda: np.eye(3))  # board mm → page mm
 
     def project(self, points_mm: np.ndarray, height_mm: float = 0.0) -> np.ndarray:
+        """Image pixels of board points (board frame, N×2 mm) at a height above the board."""
         pts = np.asarray(points_mm, dtype=np.float64).reshape(-1, 2)
+        pts = _apply(self.to_page, pts)
         world = np.column_stack([pts, np.full(len(pts), -height_mm)])
         cam = world @ self.rotation.T + self.translation
         uvw = cam @ self.camera_matrix.T
         return uvw[:, :2] / uvw[:, 2:3]
+
+    def camera_xy(self) -> tuple[float, float]:
+        """The board point straight below the camera (board frame, mm)."""
+        centre = -self.rotation.T @ self.translation  # in the page frame
+        x, y = _apply(np.linalg.inv(self.to_page), centre[None, :2])[0]
+        return float(x), float(y)
+
+
+def _apply(h: np.ndarray, points: np.ndarray) -> np.ndarray:
+    homog = np.column_stack([points, np.ones(len(points))]) @ h.T
+    return homog[:, :2] / homog[:, 2:3]
 
 
 def look_at_pose(
@@ -95,8 +111,10 @@ def draw_go_board(
 ) -> tuple[np.ndarray, tuple[float, float]]:
     """Top-down canvas of a line grid with stones ("B"/"W" at (row, col) points or cells).
 
-    Returns the canvas and the mm position of its top-left pixel.
+    Returns the canvas and the page-mm position of its top-left pixel (the page: the board seen
+    from above, boards.board_to_page).
     """
+    to_page = board_to_page(spec)
     if with_markers:
         x0, y0, x1, y1 = mat.mat_extent_mm(spec)
         x0, y0, x1, y1 = x0 - 5, y0 - 5, x1 + 5, y1 + 5
@@ -124,15 +142,19 @@ def draw_go_board(
     cv2.rectangle(canvas, px(0, 0), px(spec.width_mm, spec.height_mm), line_colour, 2 * thickness, cv2.LINE_AA, 4)
     if spec.on_points:
         for row, col in star_points(spec.rows, spec.cols):
-            cx, cy = spec.cell_centre(row, col)
+            cx, cy = _apply(to_page, np.array([spec.cell_centre(row, col)]))[0]
             cv2.circle(canvas, px(cx, cy), int(round(0.1 * spec.cell_mm * s * 16)), line_colour, -1, cv2.LINE_AA, 4)
     radius = 0.47 * spec.cell_mm
     for (row, col), colour in stones.items():
-        cx, cy = spec.cell_centre(row, col)
+        cx, cy = _apply(to_page, np.array([spec.cell_centre(row, col)]))[0]
         _draw_stone(canvas, ((cx - x0) * s, (cy - y0) * s), radius * s, colour == "B")
     if with_markers:
         for placement in mat.marker_layout(spec):
-            corners = (placement.corners_mm() - (x0, y0)) * s
+            # Upright on the page, where the layout puts its centre.
+            centre = _apply(to_page, np.array([placement.centre_mm]))[0]
+            half = placement.size_mm / 2
+            corners = (np.array([centre - half, centre + (half, -half), centre + half, centre + (-half, half)])
+                       - (x0, y0)) * s
             qx0, qy0 = (corners[0] - mat.QUIET_MM * s).astype(int)
             qx1, qy1 = (corners[2] + mat.QUIET_MM * s).astype(int)
             cv2.rectangle(canvas, (qx0, qy0), (qx1, qy1), (245, 245, 245), -1)
@@ -233,4 +255,7 @@ def go_board_photo(
     centre = (spec.width_mm / 2, spec.height_mm / 2)
     rotation, translation = look_at_pose(centre, distance, tilt_deg, turn_deg)
     view = render_view(canvas, origin, 3.0, rotation, translation, k, size)
-    return View(photograph(view, rng, blur=blur, jpeg_quality=jpeg_quality), view.homography, k, rotation, translation)
+    to_page = board_to_page(spec)
+    homography = view.homography @ to_page
+    return View(photograph(view, rng, blur=blur, jpeg_quality=jpeg_quality), homography / homography[2, 2], k,
+                rotation, translation, to_page)
