@@ -1,10 +1,19 @@
 """Baubylon: per space, the height of the block top (in pawn heights) and the pawn stack on it.
 
-- A pawn stack's top is a small square whose height gives block height + stack size; its colour
-  (learned) is the top pawn's. Pawns beneath are hidden from above: they read as None.
-- A block top fills its space. Neighbouring spaces at the same height form a flat plateau whose
-  inner edges show nothing, so a space's height is first read where it has an edge, then spread
-  across the plateau to the spaces that look the same and had no clear reading of their own.
+Heights are read by parallax, as in babel.py: each candidate height of a space's block top is
+scored by where its outline crosses in the full-resolution frame against where that height puts it
+(stack_sampling). Blocks are all one wood, so an outline shows only where something else lies
+beyond a side: the table, this block's own side face above a lower neighbour on the camera's side,
+or a taller neighbour's side face beyond the far side. Between two blocks of the same height (a
+plateau) the joint between them shows instead, a thin line right where that height puts it.
+Neighbours' heights come from the previous pass.
+
+A pawn stack's top is a small square whose outline gives block height + stack size; its colour
+(learned) is the top pawn's. Pawns beneath are hidden from above: they read as None. Only the few
+heights a stack can have on the block just read are probed.
+
+Start points are not pieces: the rules (baubylon.enter) let the players choose and mark them as
+they like, so there is nothing on the table this observer could read for them.
 """
 
 from __future__ import annotations
@@ -15,132 +24,226 @@ from .. import labels
 from ..appearance import AppearanceProfile
 from ..boards import BAUBYLON
 from ..types import CellReading, Observation
-from .common import class_support, confidence, need_profile
+from .common import class_support, need_profile
 from .dimensions import BAUBYLON as DIMS
 from .dimensions import BaubylonDimensions
-from .fit import fit, frame_rects, ring_rects, square_fit
 from .geometry import RegionGeometry
-from .views import ViewStack
+from .stack_sampling import (
+    SquareProbes,
+    facing_classes,
+    offset_samples,
+    outline,
+    outline_offsets,
+    rebalance,
+    seam_evidence,
+    surface_gains,
+)
 
 TABLE, BLOCK = "table", "block"
 PAWNS = ("red", "blue", "green", "yellow", "black", "white", "purple")
 PAWN_CLASSES = tuple(f"pawn:{c}" for c in PAWNS)
+_SIDE_NORMALS = np.array([(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)])  # y−, x+, y+, x−
+_TABLE_WEIGHT = 0.5  # a space on the table looks like the table (so may a block's shaded side)...
+_NO_OUTLINE = 0.3  # ...or, where a taller neighbour hides it, shows no block outline at any height
+_NO_PAWN = 0.35  # a pawn must show both its colour and its outline
 
 
 class BaubylonObserver:
     region = BAUBYLON.region
 
     def __init__(self, geometry: RegionGeometry, profile: AppearanceProfile | None = None,
-                 dims: BaubylonDimensions = DIMS, px_per_cell: int = 20):
+                 dims: BaubylonDimensions = DIMS):
         self.profile = profile
         self.dims = dims
+        rows, cols, s, ph = BAUBYLON.rows, BAUBYLON.cols, BAUBYLON.cell_mm, dims.pawn_height_mm
+        self.levels = np.arange(0, dims.max_block_height + 1, 2)  # blocks: 2 (lying) or 4 (standing) pawn heights
         self.top = dims.max_block_height + dims.max_pawns
-        heights = [k * dims.pawn_height_mm for k in range(self.top + 1)]
-        self.stack = ViewStack(geometry, BAUBYLON, heights, px_per_cell)
-        self.near = self.stack.near_sides()
-        self.facing = self.stack.facing_sides()
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        self.blocks = SquareProbes(geometry, [(c * s, r * s, (c + 1) * s, (r + 1) * s) for r, c in cells],
+                                   self.levels * ph, interior_inset_mm=1.5, grid=4)
+        h = dims.pawn_mm / 2.0
+        self.pawns = SquareProbes(geometry, [((c + 0.5) * s - h, (r + 0.5) * s - h, (c + 0.5) * s + h, (r + 0.5) * s + h)
+                                             for r, c in cells], np.arange(1, self.top + 1) * ph, positions=3)
+        nadir = np.asarray(geometry.nadir_xy(), float)
+        centres = (np.asarray(cells, float)[:, ::-1] + 0.5) * s
+        towards = nadir[None, :] - centres
+        towards /= np.maximum(np.linalg.norm(towards, axis=1, keepdims=True), 1e-6)
+        dots = towards @ _SIDE_NORMALS.T
+        self.facing = np.where(dots > 0.2, 1, np.where(dots < -0.2, -1, 0)).reshape(rows, cols, 4)
+        # How far each side's outline moves per block level (2 pawn heights), and per pawn.
+        block_moves = np.abs(self.blocks.shift_px_per_mm) * 2 * ph
+        self.weight = np.clip(block_moves / 3.0, 0.1, 1.0).reshape(rows, cols, len(self.levels), 4)
+        self.pawn_weight = np.clip(np.abs(self.pawns.shift_px_per_mm) * ph / 3.0, 0.1, 1.0)  # (S, top, 4)
 
-    def _measure(self, image: np.ndarray):
-        lab = self.stack.sample_lab(image)
-        s = BAUBYLON.cell_mm
-        pawn = square_fit(self.stack, lab, self.dims.pawn_mm, 0.8, (0.8, 2.5), near=self.near)
-        edge = (0.3, 0.3, s - 0.3, s - 0.3)
-        # The block top's frame, between the space's edge and where a pawn would stand.
-        frame = [(r, i) for i, r in enumerate(frame_rects(edge, 0.6, 3.2))]
-        ring = [(r, i) for i, r in enumerate(ring_rects(edge, 0.9, 2.5))]
-        block = fit(self.stack, lab, frame, ring)
-        return pawn, block
+    # --- measuring -------------------------------------------------------------------------------
+
+    def _blocks(self, image: np.ndarray, profile: AppearanceProfile | None):
+        """Block-top features (balanced to the calibration's light), outlines, and the light's
+        BGR gains (calibration → now) measured on the table between the blocks."""
+        samples = self.blocks.sample(image)
+        features = samples.interior_features()
+        gains = np.ones(3, np.float32)
+        if profile is not None and BLOCK in profile.names and TABLE in profile.names:
+            gains = surface_gains(features[:, 0, :3], profile.classes[TABLE].mean[:3])
+            # The learned block colour as this frame's light shows it: the outline's reference.
+            reference = np.broadcast_to(rebalance(profile.classes[BLOCK].mean[:3], 1.0 / gains),
+                                        (*samples.interior.shape[:2], 3))
+            features = np.concatenate([rebalance(features[..., :3], gains), features[..., 3:]], axis=-1)
+        else:
+            reference = samples.interior_colour()
+        features = features.reshape(BAUBYLON.rows, BAUBYLON.cols, len(self.levels), 6)
+        return features, outline(samples, reference), gains
+
+    def _pawn_levels(self, block_levels: np.ndarray) -> np.ndarray:
+        """(S, max_pawns) indices into the pawn probes' heights: 1..max_pawns pawns on each block."""
+        base = (self.levels[block_levels.ravel()])[:, None]
+        return np.clip(base + np.arange(self.dims.max_pawns)[None, :], 0, self.top - 1)
 
     def calibration_samples(self, image: np.ndarray, expected) -> dict[str, list[np.ndarray]]:
-        pawn, block = self._measure(image)
+        """Table, block and pawn colours, and where this camera draws a block top's outline on the
+        near, far and oblique sides (next to the table)."""
+        features, lines, _ = self._blocks(image, None)
+        rows, cols = BAUBYLON.rows, BAUBYLON.cols
+        heights = np.array([[attrs["height"] for _, attrs in row] for row in expected])
+        index = np.searchsorted(self.levels, heights)
+        crossing = np.median(lines.crossing, axis=-1).reshape(rows, cols, len(self.levels), 4)
+        step = np.median(lines.step, axis=-1).reshape(rows, cols, len(self.levels), 4)
+        kinds = facing_classes(self.facing)
+        padded = np.pad(heights, 1)
+        neighbours = np.stack([padded[:-2, 1:-1], padded[1:-1, 2:], padded[2:, 1:-1], padded[1:-1, :-2]], axis=-1)
+        stacks = np.zeros((rows * cols, 1), int)
         samples: dict[str, list[np.ndarray]] = {}
+        crossings: dict[int, list[float]] = {}
         for r, row in enumerate(expected):
             for c, (_, attrs) in enumerate(row):
-                h, pawns = attrs["height"], attrs["pawns"]
-                if block.score[h, r, c] > 0.3 or not pawns:
-                    samples.setdefault(BLOCK if h else TABLE, []).append(block.features[h, r, c])
-                if pawns:
-                    samples.setdefault(f"pawn:{pawns[-1]}", []).append(pawn.features[h + len(pawns), r, c])
+                h, pawns, k = attrs["height"], attrs["pawns"], index[r, c]
+                samples.setdefault(BLOCK if h else TABLE, []).append(features[r, c, k])
+                for side in range(4):
+                    if h and neighbours[r, c, side] == 0 and step[r, c, k, side] > 10.0 and abs(crossing[r, c, k, side]) < 2.0:
+                        crossings.setdefault(int(kinds[r, c, side]), []).append(float(crossing[r, c, k, side]))
+                stacks[r * cols + c, 0] = max(h + len(pawns) - 1, 0)
+        tops = self.pawns.sample_levels(image, stacks).interior_features()[:, 0]
+        for r, row in enumerate(expected):
+            for c, (_, attrs) in enumerate(row):
+                if attrs["pawns"]:
+                    samples.setdefault(f"pawn:{attrs['pawns'][-1]}", []).append(tops[r * cols + c])
+        samples.update(offset_samples(crossings))
         return samples
+
+    # --- reading ---------------------------------------------------------------------------------
 
     def observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0) -> Observation:
         profile = need_profile(self.profile, self.region)
-        pawn, block = self._measure(image)
-        rows, cols = BAUBYLON.rows, BAUBYLON.cols
-        ground = class_support(profile, block.features, (TABLE, BLOCK, *PAWN_CLASSES))
-        pawn_support = class_support(profile, pawn.features, (TABLE, BLOCK, *PAWN_CLASSES))
-        max_h = self.dims.max_block_height
-        table = 0.8 * ground[TABLE][0] * block.inside[0]  # the table runs on: no edge to test
-        heights = np.zeros((rows, cols), int)
-        block_scores = np.zeros((rows, cols, max_h + 1))
-        for _ in range(3):
-            block_scores = self._block_scores(block, ground[BLOCK], table, heights)
-            new = block_scores.argmax(axis=-1)
-            if np.array_equal(new, heights):
-                break
-            heights = new
-        ordered = np.sort(block_scores, axis=-1)
-        margin = ordered[..., -1] - ordered[..., -2]
-        heights, margin = self._spread_plateaus(heights, margin, block)
+        rows, cols, n_levels = BAUBYLON.rows, BAUBYLON.cols, len(self.levels)
+        features, lines, gains = self._blocks(image, profile)
+        offsets = outline_offsets(profile, self.facing)  # (rows, cols, 4)
+        expected = np.broadcast_to(offsets[:, :, None, :], (rows, cols, n_levels, 4)).reshape(-1, n_levels, 4)
+        evidence = lines.evidence(expected).reshape(rows, cols, n_levels, 4)
+        seams = seam_evidence(lines).reshape(rows, cols, n_levels, 4)
+        support = class_support(profile, features, (TABLE, BLOCK))
+        levels, scores = self._read_blocks(support[TABLE], support[BLOCK], evidence, seams)
+        pawn_count, pawn_colour, pawn_score, pawn_sure = self._read_pawns(image, profile, levels, offsets, gains)
+        # Where a stack stands, its top's height is read well but the block under it is half
+        # hidden: choose the block again among those the stack's top allows, on the visible sides.
+        stacked = (pawn_score > _NO_PAWN).reshape(rows, cols)
+        if stacked.any():
+            top = self.levels[levels] + pawn_count.reshape(rows, cols)
+            again = self._block_scores(support[TABLE], support[BLOCK], evidence, seams, self.levels[levels], True,
+                                       far_hidden=stacked)
+            allowed = (self.levels[None, None, :] < top[..., None]) & (
+                top[..., None] - self.levels[None, None, :] <= self.dims.max_pawns)
+            again = np.where(allowed, again, -1.0)
+            levels = np.where(stacked, again.argmax(axis=-1), levels)
+            scores = np.where(stacked[..., None], np.maximum(again, 0.0), scores)
+            pawn_count = np.where(stacked.ravel(), (top - self.levels[levels]).ravel(), pawn_count)
+        block_sure = _confidence(scores)
         out = []
         for r in range(rows):
             row = []
             for c in range(cols):
-                h = int(heights[r, c])
-                best = (0.0, None, 0)
-                for k in range(h + 1, min(h + self.dims.max_pawns, self.top) + 1):
-                    fit_k = float(np.clip(pawn.score[k, r, c], 0, 1))
-                    for name in PAWN_CLASSES:
-                        score = fit_k * float(pawn_support[name][k, r, c])
-                        if score > best[0]:
-                            best = (score, name, k - h)
+                i = r * cols + c
                 pawns: list = []
-                conf = confidence(float(block_scores[r, c].max()), float(block_scores[r, c].max() - margin[r, c]))
-                if best[0] > 0.35:
-                    pawns = [None] * (best[2] - 1) + [best[1].split(":", 1)[1]]
-                    conf = min(conf, float(best[0]))
-                row.append(CellReading(labels.FIELD, conf, {"height": h, "pawns": pawns}))
+                sure = float(block_sure[r, c])
+                if pawn_score[i] > _NO_PAWN:
+                    pawns = [None] * (int(pawn_count[i]) - 1) + [PAWNS[int(pawn_colour[i])]]
+                    sure = min(sure, float(pawn_sure[i]))
+                else:
+                    sure = min(sure, float(np.clip((_NO_PAWN - pawn_score[i]) / _NO_PAWN * 2.0, 0.0, 1.0)))
+                row.append(CellReading(labels.FIELD, sure, {"height": int(self.levels[levels[r, c]]), "pawns": pawns}))
             out.append(tuple(row))
         return Observation(self.region, rows, cols, tuple(out), frame_index, timestamp)
 
-    def _block_scores(self, block, support, table, heights) -> np.ndarray:
-        """Scores per block height. Blocks are all one wood: an edge shows only where something
-        else lies beyond it - the table, the camera-facing side of this block above a lower
-        neighbour, or the camera-facing side of a higher neighbour beyond the far edge. Sides
-        towards a neighbour of the same height, a lower one on the far side or a higher one on
-        the near side (which hides this space) are left out. Neighbours' heights: previous pass."""
-        rows, cols = heights.shape
-        max_h = self.dims.max_block_height
-        padded = np.pad(heights, 1, constant_values=0)
-        neighbour = np.stack([padded[:-2, 1:-1], padded[1:-1, 2:], padded[2:, 1:-1], padded[1:-1, :-2]], axis=-1)
-        scores = np.zeros((rows, cols, max_h + 1))
-        scores[..., 0] = table
-        for h in range(2, max_h + 1, 2):  # blocks are 2 (lying) or 4 (standing) pawn heights
-            use = (neighbour == 0) | (self.facing & (neighbour < h)) | (~self.facing & (neighbour > h))
-            ring = np.where(use, block.sides[h], 0.0).max(axis=-1)
-            scores[..., h] = np.clip(block.inside[h] - ring, 0, 1) * support[h]
+    def _read_blocks(self, table, block, evidence, seams) -> tuple[np.ndarray, np.ndarray]:
+        """Block level per space (index into self.levels) and the scores (rows, cols, levels)."""
+        levels = np.zeros(table.shape[:2], int)
+        known = False
+        for _ in range(4):
+            scores = self._block_scores(table, block, evidence, seams, self.levels[levels], known)
+            new = scores.argmax(axis=-1)
+            if known and np.array_equal(new, levels):
+                break
+            levels, known = new, True
+        return levels, scores
+
+    def _block_scores(self, table, block, evidence, seams, heights, known: bool,
+                      far_hidden: np.ndarray | None = None) -> np.ndarray:
+        """Scores (rows, cols, levels) given the neighbours' heights. `far_hidden` (rows, cols):
+        spaces where a pawn stack stands: it hides the block top's middle and, seen from the camera,
+        the far sides' outline, so only the near and oblique sides are judged, on outline alone."""
+        value = self.levels[None, None, :, None]
+        facing = self.facing[:, :, None, :]
+        padded = np.pad(heights, 1)  # first pass (known False): every neighbour on the table
+        beyond = np.stack([padded[:-2, 1:-1], padded[1:-1, 2:], padded[2:, 1:-1], padded[1:-1, :-2]], axis=-1)
+        beyond = beyond[:, :, None, :]
+        use = (beyond == 0) | ((facing > 0) & (beyond < value)) | ((facing < 0) & (beyond > value))
+        joint = (beyond == value) & known
+        if far_hidden is not None:
+            visible = ~(far_hidden[:, :, None, None] & (facing < 0))
+            use, joint = use & visible, joint & visible
+        w_edge = self.weight * use
+        # A joint is only a thin line: where it does not show (blur), it is no evidence against.
+        w_seam = self.weight * joint * seams
+        total = w_edge.sum(axis=-1) + w_seam.sum(axis=-1)
+        shown = ((evidence * w_edge).sum(axis=-1) + (seams * w_seam).sum(axis=-1)) / np.maximum(total, 1e-6)
+        colour = 0.6 + 0.4 * block
+        if far_hidden is not None:
+            colour = np.where(far_hidden[:, :, None], 1.0, colour)
+        scores = shown * colour
+        scores[..., 0] = np.maximum(_TABLE_WEIGHT * table[..., 0], _NO_OUTLINE)
         return scores
 
-    def _spread_plateaus(self, heights: np.ndarray, margin: np.ndarray, block) -> tuple[np.ndarray, np.ndarray]:
-        """Give an unclear space the height of a clear neighbour whose top looks the same in the
-        view at that height (same plateau)."""
-        heights, margin = heights.copy(), margin.copy()
-        rows, cols = heights.shape
-        for _ in range(rows + cols):
-            changed = False
-            for r in range(rows):
-                for c in range(cols):
-                    if margin[r, c] >= 0.2:
-                        continue
-                    for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                        if not (0 <= rr < rows and 0 <= cc < cols) or margin[rr, cc] < 0.2:
-                            continue
-                        h = heights[rr, cc]
-                        colour_gap = np.linalg.norm(block.colour[h, r, c] - block.colour[h, rr, cc])
-                        if block.inside[h, r, c] > 0.8 and colour_gap < 6.0:
-                            heights[r, c], margin[r, c] = h, 0.2
-                            changed = True
-                            break
-            if not changed:
-                break
-        return heights, margin
+    def _read_pawns(self, image: np.ndarray, profile: AppearanceProfile, levels: np.ndarray, offsets: np.ndarray,
+                    gains: np.ndarray):
+        """Per space (flat): pawn count (1..max), colour index, score and confidence of the best stack."""
+        probe_levels = self._pawn_levels(levels)
+        samples = self.pawns.sample_levels(image, probe_levels)
+        lines = outline(samples, samples.interior_colour())
+        cells = len(probe_levels)
+        expected = np.broadcast_to(offsets.reshape(cells, 1, 4), (cells, probe_levels.shape[1], 4))
+        evidence = lines.evidence(expected)  # (S, M, 4)
+        weight = np.take_along_axis(self.pawn_weight, probe_levels[..., None], axis=1)
+        shown = (evidence * weight).sum(axis=-1) / weight.sum(axis=-1)
+        features = samples.interior_features()
+        features = np.concatenate([rebalance(features[..., :3], gains), features[..., 3:]], axis=-1)
+        support = class_support(profile, features, (TABLE, BLOCK, *PAWN_CLASSES))
+        colours = np.stack([support.get(name, np.zeros(shown.shape)) for name in PAWN_CLASSES], axis=-1)
+        colour = colours.argmax(axis=-1)
+        scores = shown * colours.max(axis=-1)  # (S, M)
+        # A stack cannot reach past the top level: those probes repeat the top one.
+        reachable = (self.levels[levels.ravel()][:, None] + np.arange(1, scores.shape[1] + 1)[None, :]) <= self.top
+        scores = np.where(reachable, scores, 0.0)
+        best = scores.argmax(axis=-1)
+        rows = np.arange(cells)
+        ordered = np.sort(scores, axis=-1)
+        sure = _confidence_pair(ordered[:, -1], np.maximum(ordered[:, -2], _NO_PAWN))
+        return best + 1, colour[rows, best], scores[rows, best], sure
+
+
+def _confidence_pair(best: np.ndarray, runner: np.ndarray) -> np.ndarray:
+    margin = np.maximum(best - runner, 0.0)
+    return np.clip(best, 0.0, 1.0) * (1.0 - np.exp(-margin / 0.15))  # as common.confidence
+
+
+def _confidence(scores: np.ndarray) -> np.ndarray:
+    ordered = np.sort(scores, axis=-1)
+    return _confidence_pair(ordered[..., -1], ordered[..., -2])

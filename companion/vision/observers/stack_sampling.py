@@ -103,6 +103,21 @@ class SquareProbes:
         points = np.concatenate([interior.reshape(-1, 3), across.reshape(-1, 3)])
         self._points = PointSampler(geometry, points)
         self._shapes = ((s_count, k_count, grid * grid, 3), (s_count, k_count, SIDES, positions, len(offs), 3))
+        pixels = self._points.pixels
+        self._interior_px = pixels[: self._interior_count].reshape(*self._shapes[0][:-1], 2)
+        self._across_px = pixels[self._interior_count :].reshape(*self._shapes[1][:-1], 2)
+
+    def sample_levels(self, image: np.ndarray, levels: np.ndarray) -> ProbeSamples:
+        """Like sample(), for a few heights per square only: `levels` (S, M) indexes the heights;
+        the result has M in place of K (a frame then costs only what it needs)."""
+        rows = np.arange(len(levels))[:, None]
+        interior = self._interior_px[rows, levels]
+        across = self._across_px[rows, levels]
+        raw = sample_pixels(image, np.concatenate([interior.reshape(-1, 2), across.reshape(-1, 2)]))
+        n = interior.size // 2
+        bgr = raw.astype(np.float32) * np.float32(1.0 / 255.0)
+        return ProbeSamples(to_lab(bgr[:n]).reshape(*interior.shape[:-1], 3),
+                            to_lab(bgr[n:]).reshape(*across.shape[:-1], 3))
 
     def sample(self, image: np.ndarray, gains: np.ndarray | None = None) -> ProbeSamples:
         """Lab at every probe; `gains` (S, 3) multiplies each square's BGR first (white balance)."""
@@ -141,6 +156,17 @@ class PointSampler:
         return self.raw(image).astype(np.float32) * np.float32(1.0 / 255.0)
 
 
+def sample_pixels(image: np.ndarray, pixels: np.ndarray) -> np.ndarray:
+    """(N, 3) uint8 BGR of the frame at (N, 2) pixel positions (bilinear), in one remap."""
+    count = len(pixels)
+    rows = max(1, -(-count // _ROW))
+    padded = np.zeros((rows * _ROW, 2), np.float32)
+    padded[:count] = pixels
+    padded = padded.reshape(rows, _ROW, 2)
+    picked = cv2.remap(image, padded[..., 0], padded[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return picked.reshape(-1, 3)[:count]
+
+
 def to_lab(bgr: np.ndarray) -> np.ndarray:
     """float BGR 0..1 (..., 3) → Lab (L 0..100), any shape."""
     flat = np.ascontiguousarray(bgr, dtype=np.float32).reshape(1, -1, 3)
@@ -159,6 +185,22 @@ def balance_gains(known_lab: np.ndarray, seen_bgr: np.ndarray, limit: float = 2.
     change of light after calibration (brightness, gradient, colour temperature) is undone locally."""
     known = lab_to_bgr(known_lab).reshape(3)
     return np.clip(known / np.maximum(seen_bgr, 1e-3), 1.0 / limit, limit)
+
+
+def rebalance(lab: np.ndarray, gains: np.ndarray) -> np.ndarray:
+    """Lab colours (..., 3) as they look with BGR gains (3,) applied."""
+    return to_lab(lab_to_bgr(lab) * np.asarray(gains, np.float32))
+
+
+def surface_gains(seen_lab: np.ndarray, known_lab: np.ndarray, near: float = 25.0, least: int = 5) -> np.ndarray:
+    """Global BGR gains (3,) that bring the light of this frame back to the calibration's, from
+    the places that show a known surface (Lab within `near` of it; e.g. the table between the
+    pieces): the median of them is taken as that surface. No change when too few show it."""
+    seen = np.asarray(seen_lab, np.float32).reshape(-1, 3)
+    close = np.linalg.norm(seen - np.asarray(known_lab, np.float32), axis=1) < near
+    if close.sum() < least:
+        return np.ones(3, np.float32)
+    return balance_gains(np.asarray(known_lab, np.float32), np.median(lab_to_bgr(seen[close]), axis=0))
 
 
 def surface_colour(bgr: np.ndarray, known_lab: np.ndarray, share: float = 0.5) -> np.ndarray:
@@ -187,6 +229,8 @@ class Outline:
     crossing: np.ndarray
     step: np.ndarray
     inside: np.ndarray  # colour distance of the inside to the face
+    outside: np.ndarray  # ... and of the outside
+    middle: np.ndarray  # the largest distance within a pixel of the outline (a seam shows there)
 
     def evidence(self, expected: np.ndarray | float = 0.0, step_scale: float = 10.0, like_scale: float = 15.0,
                  sharpness_px: float = 1.2, noise: float = 3.0) -> np.ndarray:
@@ -199,6 +243,17 @@ class Outline:
         score = (np.minimum(np.maximum(self.step - noise, 0.0) * (1.0 / step_scale), 1.0)
                  * np.exp(-((self.inside / like_scale) ** 2)) * np.exp(-((off / sharpness_px) ** 2)))
         return np.median(score, axis=-1)
+
+
+def seam_evidence(lines: Outline, step_scale: float = 10.0, like_scale: float = 15.0,
+                  noise: float = 3.0) -> np.ndarray:
+    """(S, K, 4) where a face meets another face of the same colour at the same height (blocks of
+    a plateau), no outline shows, but the joint does: a thin line unlike both faces, right where
+    the height puts the side. Median along the side."""
+    both = np.maximum(lines.inside, lines.outside)
+    score = (np.minimum(np.maximum(lines.middle - both - noise, 0.0) * (1.0 / step_scale), 1.0)
+             * np.exp(-((both / like_scale) ** 2)))
+    return np.median(score, axis=-1)
 
 
 def outline(samples: ProbeSamples, reference: np.ndarray) -> Outline:
@@ -216,7 +271,9 @@ def outline(samples: ProbeSamples, reference: np.ndarray) -> Outline:
     frac = np.clip((half - before) / np.maximum(after - before, 1e-6), 0.0, 1.0)
     offsets = np.asarray(ACROSS_PX, np.float32)
     crossing = offsets[first - 1] + frac * (offsets[first] - offsets[first - 1])
-    return Outline(crossing, hi - lo, lo)
+    centre = len(ACROSS_PX) // 2
+    middle = p[..., centre - 1 : centre + 2].max(axis=-1)
+    return Outline(crossing, hi - lo, lo, hi, middle)
 
 
 FACINGS = ("near", "far", "oblique")
