@@ -8,7 +8,7 @@ import pytest
 
 from companion.sim import garden
 from companion.sim.render import render
-from companion.sim.scene import Imaging, Lighting
+from companion.sim.scene import Imaging, Lighting, TableScene
 from companion.sim.visibility import visible_share
 from companion.vision import labels
 from tests.sim.helpers import GAMES, calibrated, camera_for
@@ -35,8 +35,6 @@ def _turned_layout() -> garden.GardenLayout:
 
 def _wrong_tile_cells(camera, observer, layout, lighting, imaging, seed):
     region = garden.region_scene(layout)
-    from companion.sim.scene import TableScene
-
     observation = observer.observe(render(TableScene((region,), lighting=lighting, imaging=imaging), camera, seed=seed))
     seen = visible_share(region, camera, layout.top_faces())
     expected = layout.expected()
@@ -75,8 +73,6 @@ def test_every_turn_gives_the_same_reading(eye):
     for turn in range(4):
         tile = garden.Tile(2, 2, 1, 3, ("statue", "none", "bridge", "fountain"), turn=turn)
         layout = garden.GardenLayout(tuple(garden.supported(tile, (0, 0, 0, 0))), (tile,))
-        from companion.sim.scene import TableScene
-
         observation = observer.observe(render(TableScene((garden.region_scene(layout),)), camera, seed=turn))
         readings.append([(observation.cell(r, c).label, observation.cell(r, c).attrs) for r, c in tile.cells()])
     expected = [garden.GardenLayout((), (garden.Tile(2, 2, 1, 3, ("statue", "none", "bridge", "fountain")),)).expected()[r][c]
