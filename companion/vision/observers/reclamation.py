@@ -15,7 +15,7 @@ from ..types import Observation
 from .common import class_support, need_profile
 from .dimensions import STONES, StoneDimensions
 from .geometry import RegionGeometry
-from .square_tops import EdgeProfiles, SquareLayout, SquareTops, TopFit, readings
+from .square_tops import EdgeProfiles, PointSampler, SquareLayout, SquareTops, TopFit, readings
 from .views import ViewStack
 
 FACES = (labels.FLOWER, labels.VINE)
@@ -54,10 +54,20 @@ class ReclamationObserver:
         # An empty square: the board between the grid lines, seen on the board plane.
         self.squares = SquareTops(geometry, RECLAMATION, [0.0],
                                   SquareLayout.square(cell, cell - 4.0, 4.0, (0.5, 1.5), 2.0, 2.0), self.near)
+        # Every point of the three tests is read from the frame at once.
+        self.sampler = PointSampler([self.stones.pixels, self.squares.pixels, self.edges.pixels])
 
     def _measure(self, image: np.ndarray) -> tuple[TopFit, TopFit]:
         """The stone test at heights 1..max (index h − 1) and the empty-square test on the board."""
-        return self.stones.fit(image), self.squares.fit(image)
+        stones, squares, _ = self.sampler.sample_lab(image)
+        return self.stones.fit(lab=self.stones.shape_lab(stones)), self.squares.fit(lab=self.squares.shape_lab(squares))
+
+    def _measure_all(self, image: np.ndarray) -> tuple[TopFit, TopFit, tuple[np.ndarray, np.ndarray]]:
+        """The stone and square tests and the stones' edge offsets and contrasts."""
+        stones, squares, edges = self.sampler.sample_lab(image)
+        stone = self.stones.fit(lab=self.stones.shape_lab(stones))
+        square = self.squares.fit(lab=self.squares.shape_lab(squares))
+        return stone, square, self.edges.offsets(None, stone.colour, lab=edges)
 
     def calibration_samples(self, image: np.ndarray, expected) -> dict[str, list[np.ndarray]]:
         stone, square = self._measure(image)
@@ -116,8 +126,7 @@ class ReclamationObserver:
 
     def observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0) -> Observation:
         profile = need_profile(self.profile, self.region)
-        stone, square = self._measure(image)
-        offsets, contrast = self.edges.offsets(image, stone.colour)
+        stone, square, (offsets, contrast) = self._measure_all(image)
         empty = class_support(profile, square.features[0], CLASSES)[labels.EMPTY]
         empty = empty * (0.6 + 0.4 * np.clip(square.score[0], 0, 1))
         faces = class_support(profile, stone.features, CLASSES)

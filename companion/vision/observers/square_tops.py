@@ -41,6 +41,27 @@ def _axis(lo: float, hi: float, step: float) -> np.ndarray:
     return lo + (np.arange(count) + 0.5) * (hi - lo) / count
 
 
+class PointSampler:
+    """Several sets of image points read in one cv2.remap and one Lab conversion."""
+
+    WIDTH = 512  # points per row of the combined map
+
+    def __init__(self, point_sets: Sequence[np.ndarray]):
+        flat = [np.asarray(p, np.float32).reshape(-1, 2) for p in point_sets]
+        self.sizes = [len(p) for p in flat]
+        total = sum(self.sizes)
+        rows = -(-total // self.WIDTH)
+        pad = np.zeros((rows * self.WIDTH - total, 2), np.float32)
+        full = np.concatenate([*flat, pad]).reshape(rows, self.WIDTH, 2)
+        self.map_x, self.map_y = cv2.convertMaps(full[..., 0], full[..., 1], cv2.CV_16SC2)
+
+    def sample_lab(self, image: np.ndarray) -> list[np.ndarray]:
+        """Per point set, (n, 3) Lab float32 (L 0..100) of its points, bilinear on the full frame."""
+        bgr = cv2.remap(image, self.map_x, self.map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        lab = cv2.cvtColor(bgr.astype(np.float32) * np.float32(1.0 / 255.0), cv2.COLOR_BGR2Lab).reshape(-1, 3)
+        return np.split(lab[: sum(self.sizes)], np.cumsum(self.sizes)[:-1])
+
+
 @dataclass(frozen=True)
 class SquareLayout:
     """The points of one cell's test, in mm from the cell's corner, with their roles."""
@@ -145,14 +166,16 @@ class SquareTops:
         for z in self.heights:
             xyz = np.concatenate([xy.reshape(-1, 2), np.full((xy.shape[0] * xy.shape[1], 1), z)], axis=1)
             maps.append(geometry.to_pixels(xyz).reshape(xy.shape[0], xy.shape[1], 2))
-        full = np.concatenate(maps, axis=0).astype(np.float32)  # (K·RC, N, 2)
-        self.map_x, self.map_y = cv2.convertMaps(full[..., 0], full[..., 1], cv2.CV_16SC2)
+        self.pixels = np.concatenate(maps, axis=0).astype(np.float32)  # (K·RC, N, 2) image points
+        self.sampler = PointSampler([self.pixels])
 
     def sample_lab(self, image: np.ndarray) -> np.ndarray:
         """(K, R·C, N, 3) Lab float32 (L 0..100) of every point at every height."""
-        bgr = cv2.remap(image, self.map_x, self.map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        lab = cv2.cvtColor(bgr.astype(np.float32) * np.float32(1.0 / 255.0), cv2.COLOR_BGR2Lab)
-        return lab.reshape(len(self.heights), -1, lab.shape[1], 3)
+        return self.shape_lab(self.sampler.sample_lab(image)[0])
+
+    def shape_lab(self, lab: np.ndarray) -> np.ndarray:
+        """Lab samples of `self.pixels` (any shape with that many points) as (K, R·C, N, 3)."""
+        return lab.reshape(len(self.heights), -1, self.pixels.shape[1], 3)
 
     def fit(self, image: np.ndarray | None = None, lab: np.ndarray | None = None) -> TopFit:
         if lab is None:
@@ -218,15 +241,17 @@ class EdgeProfiles:
         for z in self.heights:
             xyz = np.concatenate([xy.reshape(-1, 2), np.full((xy.shape[0] * xy.shape[1], 1), z)], axis=1)
             maps.append(geometry.to_pixels(xyz).reshape(xy.shape[0], xy.shape[1], 2))
-        full = np.concatenate(maps, axis=0).astype(np.float32)
-        self.map_x, self.map_y = cv2.convertMaps(full[..., 0], full[..., 1], cv2.CV_16SC2)
+        self.pixels = np.concatenate(maps, axis=0).astype(np.float32)  # (K·RC, N, 2) image points
+        self.sampler = PointSampler([self.pixels])
 
-    def offsets(self, image: np.ndarray, colour: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def offsets(self, image: np.ndarray | None, colour: np.ndarray,
+                lab: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Per height, cell and side (K, R, C, 4): the edge's offset outward from where the
         footprint puts it (mm), and the contrast across it (ΔE; small = no edge to see there).
-        `colour` (K, R, C, 3) is each face's Lab colour at each height."""
-        bgr = cv2.remap(image, self.map_x, self.map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        lab = cv2.cvtColor(bgr.astype(np.float32) * np.float32(1.0 / 255.0), cv2.COLOR_BGR2Lab)
+        `colour` (K, R, C, 3) is each face's Lab colour at each height; `lab`, if given, the Lab
+        samples of `self.pixels` (read together with other tests' points)."""
+        if lab is None:
+            lab = self.sampler.sample_lab(image)[0]
         k, rows, cols = len(self.heights), self.spec.rows, self.spec.cols
         lab = lab.reshape(k, rows, cols, self.n_along, 4, len(self.t), 3).mean(axis=3)
         d = np.linalg.norm(lab - colour[:, :, :, None, None, :], axis=-1)  # (K, R, C, 4, T)
