@@ -35,6 +35,7 @@ from .stack_sampling import (
     outline,
     outline_offsets,
     rebalance,
+    robust_features,
     seam_evidence,
     surface_gains,
 )
@@ -43,9 +44,11 @@ TABLE, BLOCK = "table", "block"
 PAWNS = ("red", "blue", "green", "yellow", "black", "white", "purple")
 PAWN_CLASSES = tuple(f"pawn:{c}" for c in PAWNS)
 _SIDE_NORMALS = np.array([(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)])  # y−, x+, y+, x−
-_TABLE_WEIGHT = 0.5  # a space on the table looks like the table (so may a block's shaded side)...
+_TABLE_WEIGHT = 0.35  # a space on the table looks like the table (so may a block's shaded side)...
 _NO_OUTLINE = 0.3  # ...or, where a taller neighbour hides it, shows no block outline at any height
 _NO_PAWN = 0.35  # a pawn must show both its colour and its outline
+_PAWN_COLOUR = 0.2  # a first look at a pawn's colour worth a look at its outline...
+_PAWN_CANDIDATES = 4  # ...at the heights where it shows best (its sides show the colour too)
 
 
 class BaubylonObserver:
@@ -94,11 +97,6 @@ class BaubylonObserver:
         features = features.reshape(BAUBYLON.rows, BAUBYLON.cols, len(self.levels), 6)
         return features, outline(samples, reference), gains
 
-    def _pawn_levels(self, block_levels: np.ndarray) -> np.ndarray:
-        """(S, max_pawns) indices into the pawn probes' heights: 1..max_pawns pawns on each block."""
-        base = (self.levels[block_levels.ravel()])[:, None]
-        return np.clip(base + np.arange(self.dims.max_pawns)[None, :], 0, self.top - 1)
-
     def calibration_samples(self, image: np.ndarray, expected) -> dict[str, list[np.ndarray]]:
         """Table, block and pawn colours, and where this camera draws a block top's outline on the
         near, far and oblique sides (next to the table)."""
@@ -111,7 +109,7 @@ class BaubylonObserver:
         kinds = facing_classes(self.facing)
         padded = np.pad(heights, 1)
         neighbours = np.stack([padded[:-2, 1:-1], padded[1:-1, 2:], padded[2:, 1:-1], padded[1:-1, :-2]], axis=-1)
-        stacks = np.zeros((rows * cols, 1), int)
+        stacks = np.zeros((rows * cols, 1), int)  # the top pawn's height (probe index), where there is one
         samples: dict[str, list[np.ndarray]] = {}
         crossings: dict[int, list[float]] = {}
         for r, row in enumerate(expected):
@@ -141,21 +139,14 @@ class BaubylonObserver:
         evidence = lines.evidence(expected).reshape(rows, cols, n_levels, 4)
         seams = seam_evidence(lines).reshape(rows, cols, n_levels, 4)
         support = class_support(profile, features, (TABLE, BLOCK))
-        levels, scores = self._read_blocks(support[TABLE], support[BLOCK], evidence, seams)
-        pawn_count, pawn_colour, pawn_score, pawn_sure = self._read_pawns(image, profile, levels, offsets, gains)
-        # Where a stack stands, its top's height is read well but the block under it is half
-        # hidden: choose the block again among those the stack's top allows, on the visible sides.
+        # Pawns first: a stack's top is read well, and the block under it is then half hidden.
+        pawn_top, pawn_colour, pawn_score, pawn_sure = self._read_pawns(image, profile, offsets, gains)
         stacked = (pawn_score > _NO_PAWN).reshape(rows, cols)
-        if stacked.any():
-            top = self.levels[levels] + pawn_count.reshape(rows, cols)
-            again = self._block_scores(support[TABLE], support[BLOCK], evidence, seams, self.levels[levels], True,
-                                       far_hidden=stacked)
-            allowed = (self.levels[None, None, :] < top[..., None]) & (
-                top[..., None] - self.levels[None, None, :] <= self.dims.max_pawns)
-            again = np.where(allowed, again, -1.0)
-            levels = np.where(stacked, again.argmax(axis=-1), levels)
-            scores = np.where(stacked[..., None], np.maximum(again, 0.0), scores)
-            pawn_count = np.where(stacked.ravel(), (top - self.levels[levels]).ravel(), pawn_count)
+        top = pawn_top.reshape(rows, cols)
+        allowed = ~stacked[..., None] | ((self.levels[None, None, :] < top[..., None])
+                                         & (top[..., None] - self.levels[None, None, :] <= self.dims.max_pawns))
+        levels, scores = self._read_blocks(support[TABLE], support[BLOCK], evidence, seams, stacked, allowed)
+        pawn_count = np.where(stacked, top - self.levels[levels], 0).ravel()
         block_sure = _confidence(scores)
         out = []
         for r in range(rows):
@@ -173,17 +164,19 @@ class BaubylonObserver:
             out.append(tuple(row))
         return Observation(self.region, rows, cols, tuple(out), frame_index, timestamp)
 
-    def _read_blocks(self, table, block, evidence, seams) -> tuple[np.ndarray, np.ndarray]:
-        """Block level per space (index into self.levels) and the scores (rows, cols, levels)."""
+    def _read_blocks(self, table, block, evidence, seams, stacked, allowed) -> tuple[np.ndarray, np.ndarray]:
+        """Block level per space (index into self.levels) and the scores (rows, cols, levels).
+        Where a pawn stack stands (`stacked`), only the levels its top `allowed` are candidates."""
         levels = np.zeros(table.shape[:2], int)
         known = False
-        for _ in range(4):
-            scores = self._block_scores(table, block, evidence, seams, self.levels[levels], known)
+        for _ in range(5):
+            scores = self._block_scores(table, block, evidence, seams, self.levels[levels], known, stacked)
+            scores = np.where(allowed, scores, -1.0)
             new = scores.argmax(axis=-1)
             if known and np.array_equal(new, levels):
                 break
             levels, known = new, True
-        return levels, scores
+        return levels, np.maximum(scores, 0.0)
 
     def _block_scores(self, table, block, evidence, seams, heights, known: bool,
                       far_hidden: np.ndarray | None = None) -> np.ndarray:
@@ -212,31 +205,33 @@ class BaubylonObserver:
         scores[..., 0] = np.maximum(_TABLE_WEIGHT * table[..., 0], _NO_OUTLINE)
         return scores
 
-    def _read_pawns(self, image: np.ndarray, profile: AppearanceProfile, levels: np.ndarray, offsets: np.ndarray,
-                    gains: np.ndarray):
-        """Per space (flat): pawn count (1..max), colour index, score and confidence of the best stack."""
-        probe_levels = self._pawn_levels(levels)
-        samples = self.pawns.sample_levels(image, probe_levels)
-        lines = outline(samples, samples.interior_colour())
-        cells = len(probe_levels)
-        expected = np.broadcast_to(offsets.reshape(cells, 1, 4), (cells, probe_levels.shape[1], 4))
-        evidence = lines.evidence(expected)  # (S, M, 4)
-        weight = np.take_along_axis(self.pawn_weight, probe_levels[..., None], axis=1)
-        shown = (evidence * weight).sum(axis=-1) / weight.sum(axis=-1)
-        features = samples.interior_features()
+    def _read_pawns(self, image: np.ndarray, profile: AppearanceProfile, offsets: np.ndarray, gains: np.ndarray):
+        """Per space (flat): the top of the likeliest pawn stack (in pawn heights), its colour
+        index, score and confidence. A first look at the colour in the middle of each space at
+        every height a stack's top can have; then the outline, only where a pawn's colour shows."""
+        cells, tops = self.pawns.squares.shape[0], self.top
+        features = robust_features(self.pawns.sample_interior(image))  # (S, T, 6)
         features = np.concatenate([rebalance(features[..., :3], gains), features[..., 3:]], axis=-1)
         support = class_support(profile, features, (TABLE, BLOCK, *PAWN_CLASSES))
-        colours = np.stack([support.get(name, np.zeros(shown.shape)) for name in PAWN_CLASSES], axis=-1)
-        colour = colours.argmax(axis=-1)
-        scores = shown * colours.max(axis=-1)  # (S, M)
-        # A stack cannot reach past the top level: those probes repeat the top one.
-        reachable = (self.levels[levels.ravel()][:, None] + np.arange(1, scores.shape[1] + 1)[None, :]) <= self.top
-        scores = np.where(reachable, scores, 0.0)
+        colours = np.stack([support.get(name, np.zeros(features.shape[:2])) for name in PAWN_CLASSES], axis=-1)
+        coloured = colours.max(axis=-1)  # (S, T)
+        order = np.argsort(-coloured, axis=1)[:, :_PAWN_CANDIDATES]
+        chosen = np.take_along_axis(coloured, order, axis=1) > _PAWN_COLOUR
+        squares = np.broadcast_to(np.arange(cells)[:, None], order.shape)[chosen]
+        levels = order[chosen]
+        scores = np.zeros((cells, tops))
+        if len(squares):
+            samples = self.pawns.sample_pairs(image, squares, levels)
+            lines = outline(samples, samples.interior_colour())
+            evidence = lines.evidence(offsets.reshape(cells, 4)[squares][:, None, :])[:, 0]  # (N, 4)
+            weight = self.pawn_weight[squares, levels]
+            shown = (evidence * weight).sum(axis=-1) / weight.sum(axis=-1)
+            scores[squares, levels] = shown * coloured[squares, levels]
         best = scores.argmax(axis=-1)
         rows = np.arange(cells)
         ordered = np.sort(scores, axis=-1)
         sure = _confidence_pair(ordered[:, -1], np.maximum(ordered[:, -2], _NO_PAWN))
-        return best + 1, colour[rows, best], scores[rows, best], sure
+        return best + 1, colours[rows, best].argmax(axis=-1), scores[rows, best], sure
 
 
 def _confidence_pair(best: np.ndarray, runner: np.ndarray) -> np.ndarray:

@@ -34,15 +34,20 @@ class ProbeSamples:
     across: np.ndarray  # (S, K, 4, P, O, 3) across each side, per position along it, at ACROSS_PX
 
     def interior_features(self) -> np.ndarray:
-        """(S, K, 6) centre and spread of the interior's Lab (appearance.FEATURES), robust ones
-        (median, scaled median deviation): a corner hidden by a taller neighbour does not count."""
-        centre = np.median(self.interior, axis=2)
-        spread = 1.4826 * np.median(np.abs(self.interior - centre[:, :, None, :]), axis=2)
-        return np.concatenate([centre, spread], axis=-1)
+        """(S, K, 6) centre and spread of the interior's Lab (appearance.FEATURES)."""
+        return robust_features(self.interior)
 
     def interior_colour(self) -> np.ndarray:
         """(S, K, 3) the face's majority colour (median: robust to a corner hidden or shadowed)."""
         return np.median(self.interior, axis=2)
+
+
+def robust_features(grid: np.ndarray) -> np.ndarray:
+    """(..., G, 3) Lab samples → (..., 6) centre and spread (appearance.FEATURES), robust ones
+    (median, scaled median deviation): a corner hidden by a taller neighbour does not count."""
+    centre = np.median(grid, axis=-2)
+    spread = 1.4826 * np.median(np.abs(grid - centre[..., None, :]), axis=-2)
+    return np.concatenate([centre, spread], axis=-1)
 
 
 class SquareProbes:
@@ -106,6 +111,21 @@ class SquareProbes:
         pixels = self._points.pixels
         self._interior_px = pixels[: self._interior_count].reshape(*self._shapes[0][:-1], 2)
         self._across_px = pixels[self._interior_count :].reshape(*self._shapes[1][:-1], 2)
+
+    def sample_interior(self, image: np.ndarray) -> np.ndarray:
+        """(S, K, G, 3) Lab of the interior grids only (a cheap first look)."""
+        raw = sample_pixels(image, self._interior_px.reshape(-1, 2))
+        return to_lab(raw.astype(np.float32) * np.float32(1.0 / 255.0)).reshape(self._shapes[0])
+
+    def sample_pairs(self, image: np.ndarray, squares: np.ndarray, levels: np.ndarray) -> ProbeSamples:
+        """Like sample(), for chosen (square, height) pairs only: shape (N, 1, ...)."""
+        interior = self._interior_px[squares, levels][:, None]
+        across = self._across_px[squares, levels][:, None]
+        raw = sample_pixels(image, np.concatenate([interior.reshape(-1, 2), across.reshape(-1, 2)]))
+        n = interior.size // 2
+        bgr = raw.astype(np.float32) * np.float32(1.0 / 255.0)
+        return ProbeSamples(to_lab(bgr[:n]).reshape(*interior.shape[:-1], 3),
+                            to_lab(bgr[n:]).reshape(*across.shape[:-1], 3))
 
     def sample_levels(self, image: np.ndarray, levels: np.ndarray) -> ProbeSamples:
         """Like sample(), for a few heights per square only: `levels` (S, M) indexes the heights;
