@@ -31,6 +31,7 @@ GLYPH_CLASSES = tuple(f"glyph:{icon}" for icon in labels.ICONS if icon != "none"
 FLOWER_CLASSES = ("flower0", "flower1", "flower2", "flower3")
 TILE_BASE = "tile"
 CENTRE_CLASSES = (labels.RECESS, labels.PILLAR1, labels.PILLAR2, *ICON_CLASSES, *DECOS)
+DECO_TIE = 0.05  # decoration fits at two heights this close are a tie for the neighbours to break
 LONE_STAIRS_FALLBACK = 0.25  # a lone stairs gives way to a reading scoring this share of its own
 GLYPH_DELTA_E = 15.0  # a pixel this far from the tile's colour belongs to a printed icon
 GLYPH_SHARE = 0.15  # an icon covers at least this share of a space's middle (all four do)
@@ -205,6 +206,7 @@ class GardenObserver:
                 row.append(self._reading(cands, meas, post, r, c))
             rows.append(row)
         rows = self._lone_stairs(rows, meas, post)
+        rows = self._deco_levels(rows, meas, post)
         rows = regroup_footprints(rows, meas["tile"] * p_base)
         rows = self._complete_footprints(rows, meas, post)
         rows = pool_flowers(rows, lambda level, r, c: dots[level, r, c], FLOWER_CLASSES)
@@ -212,21 +214,51 @@ class GardenObserver:
         extras = {"tiles": sorted({cell.attrs["tile"] for row in rows for cell in row if cell.label == labels.TILE})}
         return Observation(self.region, 8, 8, tuple(tuple(row) for row in rows), frame_index, timestamp, extras)
 
+    def _deco_levels(self, rows, meas, post):
+        """A decoration stands on a tile space: when it fits two heights alike (a piece close below
+        the camera barely moves between views), the height standing on a neighbouring tile space's
+        level wins."""
+        out = [list(row) for row in rows]
+        for r in range(8):
+            for c in range(8):
+                cands = self.last_candidates[(r, c)]
+                if rows[r][c].label not in DECOS or cands[0].label != "deco":
+                    continue
+                rival = next((k for k in cands[1:] if k.label == "deco" and k.level != cands[0].level), None)
+                if rival is None or rival.score < cands[0].score - DECO_TIE:
+                    continue
+                beside = {rows[rr][cc].attrs["level"] for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                          if 0 <= rr < 8 and 0 <= cc < 8 and rows[rr][cc].label == labels.TILE}
+                if rival.level in beside and cands[0].level not in beside:
+                    cands = [rival, *(k for k in cands if k is not rival)]
+                    self.last_candidates[(r, c)] = cands
+                    out[r][c] = self._reading(cands, meas, post, r, c)
+        return out
+
     def _lone_stairs(self, rows, meas, post):
-        """A stairs piece spans two neighbouring spaces one level apart: a space read as stairs with
-        no such partner is more likely the next reading that is not a decoration (a pillar top of
-        a similar colour), when that reading fits at all."""
+        """A decoration stands on a tile space, and the tile's other spaces (or what stands on
+        them) are beside it at the same level; a stairs piece spans two neighbouring spaces one
+        level apart. A space read as a decoration with no such neighbour is more likely the next
+        reading that is not a decoration (a pillar top of a similar colour, a tile seen through a
+        coincidence of parallax), when that reading fits at all."""
         out = [list(row) for row in rows]
         for r in range(8):
             for c in range(8):
                 cell = rows[r][c]
-                if cell.label != labels.STAIRS:
+                if cell.label not in DECOS:
                     continue
                 level = cell.attrs["level"]
-                if any(0 <= rr < 8 and 0 <= cc < 8 and rows[rr][cc].label == labels.STAIRS
-                       and abs(rows[rr][cc].attrs["level"] - level) == 1
-                       for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))):
-                    continue
+                beside = [rows[rr][cc] for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                          if 0 <= rr < 8 and 0 <= cc < 8]
+                if cell.label == labels.STAIRS:
+                    if any(b.label == labels.STAIRS and abs(b.attrs["level"] - level) == 1 for b in beside):
+                        continue
+                else:
+                    around = [rows[rr][cc] for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
+                              if 0 <= rr < 8 and 0 <= cc < 8 and (rr, cc) != (r, c)]
+                    if any((b.label == labels.TILE or b.label in DECOS) and b.attrs["level"] == level
+                           for b in around):
+                        continue
                 cands = self.last_candidates[(r, c)]
                 other = next((k for k in cands if k.label != "deco"), None)
                 if other is None or other.score < LONE_STAIRS_FALLBACK * cands[0].score:
@@ -252,7 +284,9 @@ class GardenObserver:
                 if same_tile and cell.attrs.get("flower") != attrs["flower"] and cell.confidence < conf:
                     out[r][c] = CellReading(cell.label, cell.confidence, {**cell.attrs, "flower": attrs["flower"]}, cell.alternatives)
                     continue
-                if cell.confidence >= 0.3 or meas["tile"][level, r, c, position] <= 0.3:
+                # Unclear means nothing fits well there, not two heights of one thing fitting alike.
+                unclear = cell.confidence < 0.3 and self.last_candidates[(r, c)][0].score < 0.5
+                if not unclear or meas["tile"][level, r, c, position] <= 0.3:
                     continue
                 icon, _ = self._icon(meas, post, level, r, c, position)
                 new = {"level": level, "tile": attrs["tile"], "flower": attrs["flower"], "icon": icon}
