@@ -115,12 +115,14 @@ def test_home_start_on_the_real_referee_loop(tmp_path):
 
     try:
         assert until(lambda: harness.app.session.move_number >= 2)  # the simulated table plays
+        # the screen's own handlers (taps could race the referee bringing a ruling forward)
         harness.app.go("home")
-        harness.tap("The Reclamation")
         home = harness.app.screens["home"]
+        home.choose_game("reclamation")
         home.names[0], home.names[1] = "Aiko", "陳美玲"
-        harness.tap("Start the game")
-        harness.tap("Start a new game")
+        home.start()
+        assert home.confirming  # a game is under way: asked first
+        home.start(confirmed=True)
         assert until(lambda: harness.app.session.state is not None
                      and harness.app.session.state.players == ("Aiko", "陳美玲"))
     finally:

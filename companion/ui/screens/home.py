@@ -188,16 +188,16 @@ class HomeScreen(CompanionScreen):
         body.add_widget(left)
 
         right = Panel(theme.PANEL, orientation="vertical", spacing=s.pad, padding=s.pad)
+        if self.editing is not None and self.editing < self.count:  # the pad needs the whole panel
+            right.add_widget(self._kana_pad(self.editing))
+            body.add_widget(right)
+            return body
         low, high = PLAYER_RANGE[self.game]
         count_row = BoxLayout(spacing=s.pad, size_hint_y=None, height=s.touch)
         count_row.add_widget(self.label(self.t(N_("Players: {count} ({low}–{high})"), count=self.count, low=low, high=high), s.large, grow=False))
         count_row.add_widget(self.button("−", lambda: self.change_count(-1), size_hint_x=None, width=s.touch * 1.3, size=s.huge))
         count_row.add_widget(self.button("+", lambda: self.change_count(1), size_hint_x=None, width=s.touch * 1.3, size=s.huge))
         right.add_widget(count_row)
-        if self.editing is not None and self.editing < self.count:
-            right.add_widget(self._kana_pad(self.editing))
-            body.add_widget(right)
-            return body
         options = reading_options(self.game)
         scroll = ScrollView(do_scroll_x=False)
         rows = BoxLayout(orientation="vertical", spacing=s.pad, size_hint_y=None)
