@@ -49,6 +49,7 @@ _NO_OUTLINE = 0.3  # ...or, where a taller neighbour hides it, shows no block ou
 _NO_PAWN = 0.35  # a pawn must show both its colour and its outline
 _PAWN_COLOUR = 0.2  # a first look at a pawn's colour worth a look at its outline...
 _PAWN_CANDIDATES = 4  # ...at the heights where it shows best (its sides show the colour too)
+_TALLER = 0.03  # a stack one pawn taller must fit this much better
 
 
 class BaubylonObserver:
@@ -77,6 +78,11 @@ class BaubylonObserver:
         block_moves = np.abs(self.blocks.shift_px_per_mm) * 2 * ph
         self.weight = np.clip(block_moves / 3.0, 0.1, 1.0).reshape(rows, cols, len(self.levels), 4)
         self.pawn_weight = np.clip(np.abs(self.pawns.shift_px_per_mm) * ph / 3.0, 0.1, 1.0)  # (S, top, 4)
+        # Where each candidate stack top lies in the frame, and how wide a pawn looks there.
+        tops = np.concatenate([np.repeat(centres[:, None, :], self.top, axis=1),
+                               np.broadcast_to(self.pawns.heights[None, :, None], (len(cells), self.top, 1))], axis=-1)
+        self.pawn_pixels = geometry.to_pixels(tops.reshape(-1, 3)).reshape(len(cells), self.top, 2)
+        self.pawn_px = self.pawns.px_per_mm.mean(axis=(2, 3)) * dims.pawn_mm  # (S, top)
 
     # --- measuring -------------------------------------------------------------------------------
 
@@ -96,6 +102,25 @@ class BaubylonObserver:
             reference = samples.interior_colour()
         features = features.reshape(BAUBYLON.rows, BAUBYLON.cols, len(self.levels), 6)
         return features, outline(samples, reference), gains
+
+    def _one_stack_per_top(self, scores: np.ndarray) -> np.ndarray:
+        """One pawn top seen in the frame is one stack: a square at another space and height seen
+        along the same ray looks just the same. Keep the likelier (a shorter stack when in doubt)."""
+        best = scores.argmax(axis=-1)
+        cells = np.arange(len(scores))
+        found = np.flatnonzero(scores[cells, best] > _NO_PAWN)
+        if len(found) < 2:
+            return scores
+        priority = scores[found, best[found]] - _TALLER * best[found]
+        kept: list[int] = []
+        out = scores.copy()
+        for i in found[np.argsort(-priority)]:
+            here = self.pawn_pixels[i, best[i]]
+            if any(np.linalg.norm(here - self.pawn_pixels[k, best[k]]) < 0.5 * self.pawn_px[k, best[k]] for k in kept):
+                out[i] = 0.0
+            else:
+                kept.append(int(i))
+        return out
 
     def calibration_samples(self, image: np.ndarray, expected) -> dict[str, list[np.ndarray]]:
         """Table, block and pawn colours, and where this camera draws a block top's outline on the
@@ -227,6 +252,7 @@ class BaubylonObserver:
             weight = self.pawn_weight[squares, levels]
             shown = (evidence * weight).sum(axis=-1) / weight.sum(axis=-1)
             scores[squares, levels] = shown * coloured[squares, levels]
+        scores = self._one_stack_per_top(scores)
         best = scores.argmax(axis=-1)
         rows = np.arange(cells)
         ordered = np.sort(scores, axis=-1)
