@@ -31,6 +31,7 @@ GLYPH_CLASSES = tuple(f"glyph:{icon}" for icon in labels.ICONS if icon != "none"
 FLOWER_CLASSES = ("flower0", "flower1", "flower2", "flower3")
 TILE_BASE = "tile"
 CENTRE_CLASSES = (labels.RECESS, labels.PILLAR1, labels.PILLAR2, *ICON_CLASSES, *DECOS)
+DOT_WEIGHT = 0.6  # how much a tile space's score relies on a flower dot being seen in a corner
 DECO_TIE = 0.05  # decoration fits at two heights this close are a tie for the neighbours to break
 LONE_STAIRS_FALLBACK = 0.25  # a lone stairs gives way to a reading scoring this share of its own
 GLYPH_DELTA_E = 15.0  # a pixel this far from the tile's colour belongs to a printed icon
@@ -178,7 +179,11 @@ class GardenObserver:
         post = {"pillar": post_pillar, "deco": post_deco, "centre": post_centre, "dots": dots}  # dots: (m+1, 8, 8, 4, 4)
         band_post = prof.support(meas["tile_band"], (TILE_BASE, labels.RECESS, labels.PILLAR1, labels.PILLAR2, *DECOS))
         p_base = band_post[..., idx[TILE_BASE]]  # (m+1, 8, 8, 4)
+        # A tile space shows its tile's flower dot in one corner: a tile seen in a view at another
+        # height (parallax coincidence) rarely has one where a dot should be.
+        dotted = dots.sum(axis=-1).max(axis=-1)  # (m+1, 8, 8)
         space = meas["tile"] * p_base * (0.5 + 0.5 * p_icon[: self.m + 1, ..., None])  # (m+1, 8, 8, 4) per position
+        space = space * (1.0 - DOT_WEIGHT + DOT_WEIGHT * dotted[..., None])
         whole = tile_support(space)  # (m+1, 7, 7): each possible tile, from all of its spaces
         rows = []
         for r in range(8):
