@@ -47,7 +47,8 @@ _SIDE_NORMALS = np.array([(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)])  # 
 _TABLE_WEIGHT = 0.35  # a space on the table looks like the table (so may a block's shaded side)...
 _NO_OUTLINE = 0.3  # ...or, where a taller neighbour hides it, shows no block outline at any height
 _NO_PAWN = 0.35  # a pawn must show both its colour and its outline
-_PAWN_COLOUR = 0.2  # a first look at a pawn's colour worth a look at its outline...
+_PAWN_UNLIKE = 15.0  # a first look: unlike the table and the blocks by this much (ΔE)...
+_PAWN_COLOUR = 0.2  # ...then a pawn's colour worth a look at its outline...
 _PAWN_CANDIDATES = 4  # ...at the heights where it shows best (its sides show the colour too)
 _TALLER = 0.03  # a stack one pawn taller must fit this much better
 
@@ -63,8 +64,10 @@ class BaubylonObserver:
         self.levels = np.arange(0, dims.max_block_height + 1, 2)  # blocks: 2 (lying) or 4 (standing) pawn heights
         self.top = dims.max_block_height + dims.max_pawns
         cells = [(r, c) for r in range(rows) for c in range(cols)]
-        self.blocks = SquareProbes(geometry, [(c * s, r * s, (c + 1) * s, (r + 1) * s) for r, c in cells],
-                                   self.levels * ph, interior_inset_mm=1.5, grid=4)
+        squares = [(c * s, r * s, (c + 1) * s, (r + 1) * s) for r, c in cells]
+        # Block tops at each level above the table (outlines and colour); the table: colour only.
+        self.blocks = SquareProbes(geometry, squares, self.levels[1:] * ph, positions=4, interior_inset_mm=1.5, grid=4)
+        self.ground = SquareProbes(geometry, squares, [0.0], positions=1, interior_inset_mm=1.5, grid=4)
         h = dims.pawn_mm / 2.0
         self.pawns = SquareProbes(geometry, [((c + 0.5) * s - h, (r + 0.5) * s - h, (c + 0.5) * s + h, (r + 0.5) * s + h)
                                              for r, c in cells], np.arange(1, self.top + 1) * ph, positions=3)
@@ -76,7 +79,8 @@ class BaubylonObserver:
         self.facing = np.where(dots > 0.2, 1, np.where(dots < -0.2, -1, 0)).reshape(rows, cols, 4)
         # How far each side's outline moves per block level (2 pawn heights), and per pawn.
         block_moves = np.abs(self.blocks.shift_px_per_mm) * 2 * ph
-        self.weight = np.clip(block_moves / 3.0, 0.1, 1.0).reshape(rows, cols, len(self.levels), 4)
+        weight = np.clip(block_moves / 3.0, 0.1, 1.0).reshape(rows, cols, len(self.levels) - 1, 4)
+        self.weight = np.concatenate([np.zeros((rows, cols, 1, 4)), weight], axis=2)  # level 0: no outline
         self.pawn_weight = np.clip(np.abs(self.pawns.shift_px_per_mm) * ph / 3.0, 0.1, 1.0)  # (S, top, 4)
         # Where each candidate stack top lies in the frame, and how wide a pawn looks there.
         tops = np.concatenate([np.repeat(centres[:, None, :], self.top, axis=1),
@@ -90,7 +94,8 @@ class BaubylonObserver:
         """Block-top features (balanced to the calibration's light), outlines, and the light's
         BGR gains (calibration → now) measured on the table between the blocks."""
         samples = self.blocks.sample(image)
-        features = samples.interior_features()
+        features = np.concatenate([robust_features(self.ground.sample_interior(image)), samples.interior_features()],
+                                  axis=1)
         gains = np.ones(3, np.float32)
         if profile is not None and BLOCK in profile.names and TABLE in profile.names:
             gains = surface_gains(features[:, 0, :3], profile.classes[TABLE].mean[:3])
@@ -102,6 +107,12 @@ class BaubylonObserver:
             reference = samples.interior_colour()
         features = features.reshape(BAUBYLON.rows, BAUBYLON.cols, len(self.levels), 6)
         return features, outline(samples, reference), gains
+
+    def _per_level(self, values: np.ndarray) -> np.ndarray:
+        """(S, levels − 1, 4) outline values for the levels above the table → (rows, cols, levels, 4)
+        with zeros on the table level (a space on the table has no outline of its own)."""
+        rows, cols = BAUBYLON.rows, BAUBYLON.cols
+        return np.concatenate([np.zeros((len(values), 1, 4), values.dtype), values], axis=1).reshape(rows, cols, -1, 4)
 
     def _one_stack_per_top(self, scores: np.ndarray) -> np.ndarray:
         """One pawn top seen in the frame is one stack: a square at another space and height seen
@@ -129,8 +140,8 @@ class BaubylonObserver:
         rows, cols = BAUBYLON.rows, BAUBYLON.cols
         heights = np.array([[attrs["height"] for _, attrs in row] for row in expected])
         index = np.searchsorted(self.levels, heights)
-        crossing = np.median(lines.crossing, axis=-1).reshape(rows, cols, len(self.levels), 4)
-        step = np.median(lines.step, axis=-1).reshape(rows, cols, len(self.levels), 4)
+        crossing = self._per_level(np.median(lines.crossing, axis=-1))
+        step = self._per_level(np.median(lines.step, axis=-1))
         kinds = facing_classes(self.facing)
         padded = np.pad(heights, 1)
         neighbours = np.stack([padded[:-2, 1:-1], padded[1:-1, 2:], padded[2:, 1:-1], padded[1:-1, :-2]], axis=-1)
@@ -160,9 +171,9 @@ class BaubylonObserver:
         rows, cols, n_levels = BAUBYLON.rows, BAUBYLON.cols, len(self.levels)
         features, lines, gains = self._blocks(image, profile)
         offsets = outline_offsets(profile, self.facing)  # (rows, cols, 4)
-        expected = np.broadcast_to(offsets[:, :, None, :], (rows, cols, n_levels, 4)).reshape(-1, n_levels, 4)
-        evidence = lines.evidence(expected).reshape(rows, cols, n_levels, 4)
-        seams = seam_evidence(lines).reshape(rows, cols, n_levels, 4)
+        expected = np.broadcast_to(offsets[:, :, None, :], (rows, cols, n_levels - 1, 4)).reshape(-1, n_levels - 1, 4)
+        evidence = self._per_level(lines.evidence(expected))
+        seams = self._per_level(seam_evidence(lines))
         support = class_support(profile, features, (TABLE, BLOCK))
         # Pawns first: a stack's top is read well, and the block under it is then half hidden.
         pawn_top, pawn_colour, pawn_score, pawn_sure = self._read_pawns(image, profile, offsets, gains)
@@ -235,15 +246,25 @@ class BaubylonObserver:
         index, score and confidence. A first look at the colour in the middle of each space at
         every height a stack's top can have; then the outline, only where a pawn's colour shows."""
         cells, tops = self.pawns.squares.shape[0], self.top
-        features = robust_features(self.pawns.sample_interior(image))  # (S, T, 6)
-        features = np.concatenate([rebalance(features[..., :3], gains), features[..., 3:]], axis=-1)
-        support = class_support(profile, features, (TABLE, BLOCK, *PAWN_CLASSES))
-        colours = np.stack([support.get(name, np.zeros(features.shape[:2])) for name in PAWN_CLASSES], axis=-1)
-        coloured = colours.max(axis=-1)  # (S, T)
-        order = np.argsort(-coloured, axis=1)[:, :_PAWN_CANDIDATES]
-        chosen = np.take_along_axis(coloured, order, axis=1) > _PAWN_COLOUR
+        interiors = self.pawns.sample_interior(image)  # (S, T, G, 3)
+        # First look: where the middle of a space is unlike both the table and the blocks.
+        seen = rebalance(interiors.mean(axis=2), gains)
+        unlike = np.minimum(np.linalg.norm(seen - profile.classes[TABLE].mean[:3], axis=-1),
+                            np.linalg.norm(seen - profile.classes[BLOCK].mean[:3], axis=-1))
+        order = np.argsort(-unlike, axis=1)[:, :_PAWN_CANDIDATES]
+        chosen = np.take_along_axis(unlike, order, axis=1) > _PAWN_UNLIKE
         squares = np.broadcast_to(np.arange(cells)[:, None], order.shape)[chosen]
         levels = order[chosen]
+        colours = np.zeros((cells, tops, len(PAWN_CLASSES)))
+        coloured = np.zeros((cells, tops))
+        if len(squares):
+            features = robust_features(interiors[squares, levels])
+            features = np.concatenate([rebalance(features[..., :3], gains), features[..., 3:]], axis=-1)
+            support = class_support(profile, features, (TABLE, BLOCK, *PAWN_CLASSES))
+            colours[squares, levels] = np.stack([support.get(name, np.zeros(len(squares))) for name in PAWN_CLASSES], -1)
+            coloured[squares, levels] = colours[squares, levels].max(axis=-1)
+            keep = coloured[squares, levels] > _PAWN_COLOUR
+            squares, levels = squares[keep], levels[keep]
         scores = np.zeros((cells, tops))
         if len(squares):
             samples = self.pawns.sample_pairs(image, squares, levels)
