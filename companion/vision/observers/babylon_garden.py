@@ -390,7 +390,11 @@ def _glyph(meas, level: int, r: int, c: int) -> tuple[float, np.ndarray]:
     # edge or blur reaching a strip shows as spread).
     strips = meas["strips"][level, r, c]  # (4, F)
     base = strips[int(np.argmin(strips[:, 3:].sum(axis=1))), :3]
-    pixels = meas["centre_px"][level, r, c].reshape(-1, 3)
+    patch = meas["centre_px"][level, r, c]
+    # Not the patch's corners: blur and parallax can bring a corner's flower dot into them.
+    keep = np.ones(patch.shape[:2], bool)
+    keep[[0, 0, -1, -1], [0, -1, 0, -1]] = False
+    pixels = patch[keep]
     diff = pixels - base
     distance = np.sqrt(np.einsum("...c,...c->...", diff, diff))
     unlike = distance > GLYPH_DELTA_E
