@@ -257,12 +257,21 @@ class Outline:
         """(S, K, 4) how well each side shows the outline right where the height puts it (plus the
         `expected` offset of this camera's outlines, (S, K, 4) or a number: see outline_offsets).
         A height one level off puts it 2 to 12 px away, so the score falls off with that distance
-        (`sharpness_px`), not with how strong the edge is. Per position, then the median along the
-        side (a position hidden by something else, or crossing a seam, does not decide)."""
+        (`sharpness_px`), not with how strong the edge is. Per position, then along the side
+        (along_side)."""
         off = self.crossing - np.asarray(expected, np.float32)[..., None] if np.ndim(expected) else self.crossing - expected
         score = (np.minimum(np.maximum(self.step - noise, 0.0) * (1.0 / step_scale), 1.0)
                  * np.exp(-((self.inside / like_scale) ** 2)) * np.exp(-((off / sharpness_px) ** 2)))
-        return np.median(score, axis=-1)
+        return along_side(score)
+
+
+def along_side(score: np.ndarray) -> np.ndarray:
+    """(..., P) per position → (...): the mean without the best and the worst position (the
+    median for 3 or 4 positions, nearly for 5; much cheaper): one position hidden by something
+    else, or crossing a seam, does not decide."""
+    if score.shape[-1] < 3:
+        return score.mean(axis=-1)
+    return (score.sum(axis=-1) - score.max(axis=-1) - score.min(axis=-1)) / (score.shape[-1] - 2)
 
 
 def seam_evidence(lines: Outline, step_scale: float = 10.0, like_scale: float = 15.0,
@@ -273,7 +282,7 @@ def seam_evidence(lines: Outline, step_scale: float = 10.0, like_scale: float = 
     both = np.maximum(lines.inside, lines.outside)
     score = (np.minimum(np.maximum(lines.middle - both - noise, 0.0) * (1.0 / step_scale), 1.0)
              * np.exp(-((both / like_scale) ** 2)))
-    return np.median(score, axis=-1)
+    return along_side(score)
 
 
 def outline(samples: ProbeSamples, reference: np.ndarray) -> Outline:
