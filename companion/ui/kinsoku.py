@@ -36,7 +36,8 @@ NO_LINE_START = frozenset(
 # Characters that must not end a line (cl-01 opening brackets and quotes, prefix currency signs).
 NO_LINE_END = frozenset("([{（［｛〔〈《「『【〘〖〝‘“｟«$＄￥£€#＃")
 # Written straight after a number, these stay on its line ("3点", "2人", "5枚").
-UNITS = frozenset("点個枚人回秒分時段階番手名位票歩列行本色マスつ件")
+UNITS = frozenset("点個枚人回秒分時段階番手名位票歩列行本色マスつ件張層根片塊格輪局次")
+LATIN_UNITS = ("px", "mm", "cm", "VP", "%")
 
 
 def _is_latin(ch: str) -> bool:
@@ -60,6 +61,8 @@ def may_break_before(text: str, i: int) -> bool:
     if after in SPACES:
         return False  # break after the space instead (it is dropped at the line's end)
     if before in SPACES:
+        if i >= 2 and text[i - 2].isdigit() and (after in UNITS or text[i:i + 2] in LATIN_UNITS):
+            return False  # "3 枚", "0.4 px": the translations space numbers, the unit stays
         return after not in NO_LINE_START
     if after in NO_LINE_START or before in NO_LINE_END:
         return False

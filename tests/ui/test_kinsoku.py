@@ -36,6 +36,7 @@ def test_the_rules_on_small_examples():
     text = "音量は90%です。"
     assert all("90%" in line or "9" not in line for line in break_lines(text, 6, width))
     assert not may_break_before("3点", 1)  # number and unit
+    assert not may_break_before("1\u00a0枚ずつ", 2) and not may_break_before("0.4 px", 4)  # spaced too
     assert not may_break_before("babylon", 3)  # a Latin word
     assert not may_break_before("あっ", 1)  # small kana never starts a line
     assert not may_break_before("（規", 1)  # an opening bracket never ends one
