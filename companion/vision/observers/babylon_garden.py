@@ -26,6 +26,8 @@ from .geometry import RegionGeometry
 from .views import ViewStack
 
 DECOS = (labels.STAIRS, labels.FOUNTAIN, labels.BRIDGE, labels.STATUE, labels.BELVEDERE)
+SINGLE_DECOS = (labels.STAIRS, labels.STATUE, labels.BELVEDERE)  # one block per space
+SPAN_DECOS = (labels.FOUNTAIN, labels.BRIDGE)  # one block over two or three spaces
 ICON_CLASSES = tuple(f"icon:{icon}" for icon in labels.ICONS)
 GLYPH_CLASSES = tuple(f"glyph:{icon}" for icon in labels.ICONS if icon != "none")  # an icon's own pixels
 FLOWER_CLASSES = ("flower0", "flower1", "flower2", "flower3")
@@ -80,6 +82,7 @@ class GardenObserver:
         # A decoration may span two or three spaces in a row (fountain, bridge): also try it open
         # along a row or a column, and keep the best shape.
         deco = square_fit(self.stack, deco_views, d.deco_mm, 0.8, (0.8, 2.5), near=near)
+        closed = deco.score
         for sides in ((0, 2), (1, 3)):
             run = deco.inside - deco.sides[..., list(sides)].max(axis=-1)
             deco = replace(deco, score=np.where(run > deco.score + 0.05, run, deco.score))
@@ -91,7 +94,8 @@ class GardenObserver:
             "recess_f": recess.features[0],
             "pillar": pillar.score,
             "pillar_f": pillar.features,
-            "deco": deco.score,
+            "deco": deco.score,  # closed or open along a row or column, whichever fits better
+            "deco_closed": closed,  # a one-space piece: its ring closed all round
             "deco_f": deco.features,
         }
         tile_scores, tile_bands = [], []
@@ -174,7 +178,10 @@ class GardenObserver:
         p_recess = post_recess[..., idx[labels.RECESS]]
         p_pillar = post_pillar[..., idx[labels.PILLAR1]] + post_pillar[..., idx[labels.PILLAR2]]
         p_icon = sum(post_centre[..., idx[n]] for n in ICON_CLASSES)
-        p_deco = sum(post_deco[..., idx[n]] for n in DECOS)
+        # A one-space piece must show its ring all round; only a piece spanning spaces (fountain,
+        # bridge) may run on into the next space (else a shift along a row passes for a fit).
+        p_single = sum(post_deco[..., idx[n]] for n in SINGLE_DECOS)
+        p_span = sum(post_deco[..., idx[n]] for n in SPAN_DECOS)
         dots = dot_support(prof, meas["flower"], FLOWER_CLASSES, TILE_BASE)
         post = {"pillar": post_pillar, "deco": post_deco, "centre": post_centre, "dots": dots}  # dots: (m+1, 8, 8, 4, 4)
         band_post = prof.support(meas["tile_band"], (TILE_BASE, labels.RECESS, labels.PILLAR1, labels.PILLAR2, *DECOS))
@@ -194,7 +201,10 @@ class GardenObserver:
                 cands = [_Candidate(recess_fit * float(p_recess[r, c]), labels.RECESS, 0)]
                 for level in self.levels:
                     cands.append(_Candidate(float(meas["pillar"][level, r, c] * p_pillar[level, r, c]), "pillar", level))
-                    cands.append(_Candidate(float(meas["deco"][level - 1, r, c] * p_deco[level - 1, r, c]), "deco", level))
+                    cands.append(_Candidate(float(meas["deco_closed"][level - 1, r, c] * p_single[level - 1, r, c]),
+                                            "deco", level, 0))
+                    cands.append(_Candidate(float(meas["deco"][level - 1, r, c] * p_span[level - 1, r, c]),
+                                            "deco", level, 1))
                     for pos in range(4):
                         if _position_fits(pos, r, c):
                             cands.append(_Candidate(float(space[level, r, c, pos]), labels.TILE, level, pos))
@@ -210,8 +220,8 @@ class GardenObserver:
                 self.last_candidates[(r, c)] = cands[:6]
                 row.append(self._reading(cands, meas, post, r, c))
             rows.append(row)
-        rows = self._lone_stairs(rows, meas, post)
         rows = self._deco_levels(rows, meas, post)
+        rows = self._lone_stairs(rows, meas, post)
         rows = regroup_footprints(rows, meas["tile"] * p_base)
         rows = self._complete_footprints(rows, meas, post)
         rows = pool_flowers(rows, lambda level, r, c: dots[level, r, c], FLOWER_CLASSES)
@@ -232,8 +242,9 @@ class GardenObserver:
                 rival = next((k for k in cands[1:] if k.label == "deco" and k.level != cands[0].level), None)
                 if rival is None or rival.score < cands[0].score - DECO_TIE:
                     continue
-                beside = {rows[rr][cc].attrs["level"] for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-                          if 0 <= rr < 8 and 0 <= cc < 8 and rows[rr][cc].label == labels.TILE}
+                beside = {rows[rr][cc].attrs["level"] for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
+                          if 0 <= rr < 8 and 0 <= cc < 8 and (rr, cc) != (r, c)
+                          and (rows[rr][cc].label == labels.TILE or rows[rr][cc].label in DECOS)}
                 if rival.level in beside and cands[0].level not in beside:
                     cands = [rival, *(k for k in cands if k is not rival)]
                     self.last_candidates[(r, c)] = cands
@@ -335,7 +346,8 @@ class GardenObserver:
             confidence *= float(max(p1, p2) / max(p1 + p2, 1e-9))
         elif best.label == "deco":
             k = best.level - 1
-            scores = {n: post["deco"][k, r, c, names.index(n)] for n in DECOS}
+            kinds = SPAN_DECOS if best.position == 1 else SINGLE_DECOS
+            scores = {n: post["deco"][k, r, c, names.index(n)] for n in kinds}
             label = max(scores, key=scores.get)
             confidence *= float(scores[label] / max(sum(scores.values()), 1e-9))
             attrs = {"level": best.level}
