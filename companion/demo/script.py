@@ -57,6 +57,7 @@ class DemoScript:
         self.tick = 0
         self.intent: Move | None = None  # what the players are doing off the record (a correction)
         self.entered_by_hand: list[int] = []  # recorded moves the referee missed and a player entered
+        self.made = 0  # recorded moves physically done on the table so far
         self.last_truth: ExpectedView | None = None  # what the table really shows (for the twin)
         # the same as a game state and, for an illegal action, the move physically done on top of it
         # (the twin draws whole pieces from it where an expected view is not enough: Babylon)
@@ -109,13 +110,16 @@ class DemoScript:
             if self.plan.correction_at is not None and i >= self.plan.correction_at and not self.corrected:
                 yield from self._correction(i, before, before_view, after_view)
             if after_view == before_view:  # nothing the camera can see: the player says it
+                self.made = i + 1
                 yield Scene("player", command=("play", (i, move)), note=note)
                 continue
             yield from self._busy(note)
+            self.made = i + 1
             yield from self._still(after_view, note, physical=(after, None))
             if self.confirmed is not None and self.confirmed() < i + 1:
                 self.entered_by_hand.append(i)
-                yield Scene("player", command=("play", (i, move)), note=f"{note}: the camera missed it, entered by hand")
+                entered = view.as_entered(before, move)
+                yield Scene("player", command=("play", (i, entered)), note=f"{note}: the camera missed it, entered by hand")
 
     def _illegal(self, i: int, state: GameState, before_view: ExpectedView) -> Iterator[Scene]:
         options = []
@@ -182,12 +186,14 @@ def answer_index(candidates: tuple[Move, ...], intended: Move) -> int | None:
     return None
 
 
-def answer_for(candidates: tuple[Move, ...], recorded: tuple[Move, ...] | list[Move], done: int) -> int | None:
-    """The candidate the players tap: what they are doing now (`recorded[done]`), else an earlier
-    move of theirs the question is about (the flower of a tile taken a few moves ago)."""
+def answer_for(candidates: tuple[Move, ...], recorded: tuple[Move, ...] | list[Move], done: int,
+               earlier: bool = False) -> int | None:
+    """The candidate the players tap: what they are doing now (`recorded[done]`), or with `earlier`
+    (the referee asks about a choice made before, e.g. the flower of a tile taken a few moves ago)
+    the latest earlier move of theirs among the candidates."""
     if done < len(recorded):
         index = answer_index(candidates, recorded[done])
-        if index is not None:
+        if index is not None or not earlier:
             return index
     for earlier in range(min(done, len(recorded)) - 1, max(-1, done - 40), -1):
         index = answer_index(candidates, recorded[earlier])

@@ -187,7 +187,7 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
                                  Message.of(N_("{count} moves replayed from the journal"), count=start)))
     result = RunResult(game, 0, False, skipped=skipped)
     recorder = _recorder(options.record, demo.initial if start == 0 else tracker.state, say)
-    session.sinks.append(_simulated_player(session, demo.moves, lambda: script.intent, recorder))
+    session.sinks.append(_simulated_player(session, demo.moves, lambda: script.intent, recorder, lambda: script.made))
     session.sinks.append(lambda e: result.violations.append(e.ruling.rule_ids) if isinstance(e, ViolationFound) else None)
     scenes = script.scenes()
     if options.frames:
@@ -257,8 +257,11 @@ def _recorder(directory: Path | None, initial, say) -> Callable[[Scene], None]:
 
 
 def _simulated_player(session: RefereeSession, recorded: tuple, intent: Callable[[], Any] = lambda: None,
-                      recorder: Callable[[Scene], None] = lambda scene: None) -> Callable[[Event], None]:
-    """The players at the simulated table answer the referee's questions with what they did."""
+                      recorder: Callable[[Scene], None] = lambda scene: None,
+                      made: Callable[[], int] = lambda: 0) -> Callable[[Event], None]:
+    """The players at the simulated table answer the referee's questions with what they did: the
+    candidate that is their move, else (a move done but not listed) "the camera misread" and the
+    move itself; a question about nothing they did is dismissed."""
     from ..demo.script import answer_for, answer_index
 
     def answer(event: Event) -> None:
@@ -267,9 +270,13 @@ def _simulated_player(session: RefereeSession, recorded: tuple, intent: Callable
         done = len(session.tracker.moves)
         intended = intent()
         index = answer_index(event.candidates, intended) if intended is not None else None
+        pending = session.tracker.pending
         if index is None:
-            index = answer_for(event.candidates, recorded, done)
-        command = ("choose", index) if index is not None else ("undo", None)
+            index = answer_for(event.candidates, recorded, done, earlier=pending is not None and pending.kind == "revise")
+        command: tuple[str, Any] = ("choose", index) if index is not None else ("undo", None)
+        if (index is None and intended is None and done < min(made(), len(recorded))
+                and not (pending and pending.kind == "revise") and session.tracker.state.check(recorded[done]).accepted):
+            command = ("correct", recorded[done])  # not listed: "the camera misread", and what it was
         session.commands.put(command)
         recorder(Scene("player", command=command, note="a player answers"))
 

@@ -249,12 +249,24 @@ class Tracker:
         """Ask when two still scenes in a row are unsure the same way (a single noisy reading is
         usually read right the next time), or at once when looking again cannot help."""
         key = ("ask", frozenset(c.moves for c in candidates))
-        if self.pending is not None and self.pending.key == key:
+        ready = immediate
+        if self.pending is not None and self.pending.kind == "ask" and (self.pending.key == key or not immediate):
             self.pending.seen += 1
-            self.pending.explanations = candidates
+            if not self.pending.emitted:
+                # noise may change which near readings are listed from one look to the next: ask
+                # when two looks agree on the likeliest one, or after one more unsure look,
+                # with the latest readings first, then the earlier looks'
+                same_top = self.pending.explanations[0].moves == candidates[0].moves
+                enough = self.pending.seen >= self.settings.ask_confirmations
+                ready = ready or (enough and (self.pending.key == key or same_top)) or (
+                    self.pending.seen > self.settings.ask_confirmations)
+                listed = {c.moves for c in candidates}
+                earlier = tuple(c for c in self.pending.explanations if c.moves not in listed)
+                self.pending.key = key
+                self.pending.explanations = candidates = (*candidates, *earlier)[:8]
         else:
             self.pending = _Pending("ask", key, candidates)
-        if self.pending.emitted or (not immediate and self.pending.seen < self.settings.ask_confirmations):
+        if self.pending.emitted or not ready:
             return []
         self.pending.emitted = True
         moves = tuple(c.moves[-1] if len(c.moves) == 1 else c.moves[0] for c in candidates)
@@ -340,6 +352,22 @@ class Tracker:
         self.last_ruling = Ruling(move)
         return [self._emit(ScoreChanged(self.game, len(self.moves), self.state.score_sheet()))]
 
+    def _revise_for(self, move: Move) -> list[Event]:
+        """A move the players declare that only an open alternative allows (Babylon: the pillars
+        stored show that the tile taken was of the player's own flower) settles the choice."""
+        prov = self.provisional
+        if prov is None or len(self.moves) <= prov.at or self.state.check(move).accepted:
+            return []
+        for alternative in prov.alternatives:
+            states = self._branch(alternative)
+            if states is not None and states[-1].check(move).accepted:
+                events = self._revise(alternative, states)
+                rest = tuple(m for m in prov.alternatives if m != alternative
+                             and (b := self._branch(m)) is not None and b[-1].check(move).accepted)
+                self.provisional = _Provisional(prov.at, rest) if rest else None
+                return events
+        return []
+
     def _settle_provisional(self) -> list[Event]:
         """When the table can no longer show the choice (the tile left play unseen), the players say."""
         prov = self.provisional
@@ -399,7 +427,7 @@ class Tracker:
             return []
         self.pending = None
         self.correctable = False
-        return self._accept_override((move,), "declare")
+        return self._revise_for(move) + self._accept_override((move,), "declare")
 
     def confirm(self, index: int = 0) -> list[Event]:
         """A player confirms one of the candidates of the pending question."""
@@ -422,7 +450,7 @@ class Tracker:
             self._undo_one("correct")
         self.pending = None
         self.correctable = False
-        events = self._accept_override((move,), "correct")
+        events = self._revise_for(move) + self._accept_override((move,), "correct")
         events.append(self._emit(OverrideRecorded(self.game, len(self.moves), "correct",
                                                   Message.of(N_("A player corrected the ruling")))))
         return events

@@ -13,8 +13,9 @@ from typing import Any
 
 from ..games.babylon.model import DEFAULT_FLOWERS, Board
 from ..games.babylon.quarry import QUARRY_SIZE, Quarry
+from ..vision.boards import BAUBYLON
 from . import garden
-from .boards import QuarryLayout
+from .boards import BaubylonLayout, QuarryLayout
 
 
 def garden_from_board(board: Board, flowers: Sequence[str] = DEFAULT_FLOWERS) -> garden.GardenLayout:
@@ -81,3 +82,26 @@ def babylon_layouts(state: Any, move: Any = None) -> dict[str, Any]:
     else:
         return babylon_layouts(state._apply_legal(move))
     return out
+
+
+def baubylon_layout(state: Any, move: Any = None) -> BaubylonLayout:
+    """The twin's Baubylon board (12×12 spaces; a smaller field in its top-left corner): block
+    heights from the field, every piece of every stack. `move` is done physically on top, legal
+    or not (a step along a path the die does not allow)."""
+    from ..games.baubylon.field import space_name
+
+    if move is not None:
+        state = state._apply_legal(move)
+    stacks = state.stack_map()
+    size = BAUBYLON.rows
+    cells = []
+    for r in range(size):
+        row = []
+        for c in range(size):
+            if r < state.field.rows and c < state.field.cols:
+                space = space_name(r, c)
+                row.append((state.field.height(space), tuple(stacks.get(space, ()))))
+            else:
+                row.append((0, ()))
+        cells.append(tuple(row))
+    return BaubylonLayout(tuple(cells))

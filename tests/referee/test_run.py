@@ -50,6 +50,19 @@ def test_observation_level_run_catches_the_illegal_action(tmp_path):
     assert "final score" in done.stdout and "game over: yes" in done.stdout
 
 
+@pytest.mark.slow
+def test_baubylon_demo_is_refereed_and_catches_the_illegal_step(tmp_path):
+    pytest.importorskip("companion.games.baubylon")
+    done = run(tmp_path, "--game", "baubylon")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "playing the simulated baubylon game" in out and "playing babylon instead" not in out
+    assert "NOT ALLOWED" in out and "[baubylon.move]" in out
+    assert "the table is back as it was" in out
+    assert "baubylon — score so far" in out or "baubylon — final score" in out
+    assert "60 moves confirmed" in out
+
+
 def test_a_stopped_run_resumes_from_the_journal(tmp_path):
     first = run(tmp_path, "--game", "reclamation", "--no-render", "--max-scenes", "25")
     assert first.returncode == 0, first.stderr

@@ -53,7 +53,12 @@ def _referee(view, initial, moves, noise, seed=0):
             for _ in range(3):
                 for event in tracker.observe(read_view(view.expected(after), rng, noise)):
                     if isinstance(event, AskPlayer):
-                        tracker.confirm(answer_for(event.candidates, moves, i))
+                        earlier = tracker.pending is not None and tracker.pending.kind == "revise"
+                        index = answer_for(event.candidates, moves, i, earlier)
+                        if index is None and not earlier and len(tracker.moves) <= i:  # not listed: say what it was
+                            tracker.correct(move)
+                        elif index is not None:
+                            tracker.confirm(index)
         state = after
         assert len(tracker.moves) >= i + 1, f"move {i} ({move}) was not confirmed"
     return tracker, log, state

@@ -332,6 +332,15 @@ class BabylonView(GameView):
             if (r, c + 2) in spaces:
                 yield PlaceDecoration("bridge", ((r, c), (r, c + 2)))
 
+    def as_entered(self, state: GameState, move: Move) -> Move:
+        """A tile placed as the player sees it: its icons as they lie on the board."""
+        assert isinstance(state, BabylonState)
+        if isinstance(move, PlaceTile) and move.icons is None:
+            tile = state.held_tile(move.tile)
+            if tile is not None and tile.icons is not None:
+                return PlaceTile(move.tile, move.row, move.col, move.level, icons=rotate(tile.icons, move.rotation))
+        return move
+
     def shows_later(self, state: GameState, move: Move) -> bool:
         """The flower of a tile taken from the quarry shows when the tile is placed."""
         return isinstance(move, Take)

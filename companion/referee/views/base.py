@@ -113,6 +113,11 @@ class GameView:
         except Exception:  # an engine may refuse an illegal move outright: then it cannot be seen
             return None
 
+    def as_entered(self, state: GameState, move: Move) -> Move:
+        """`move` as a player enters it on the screen when the camera missed it, in the terms the
+        referee knows (e.g. a Babylon tile's icons as they lie, not a turn of icons it never read)."""
+        return move
+
     def shows_later(self, state: GameState, move: Move) -> bool:
         """Will the table show later what tells `move` apart from the moves that look the same now?
         Then the referee accepts one of them provisionally instead of asking (Babylon: the flower
