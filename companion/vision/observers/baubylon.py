@@ -66,7 +66,7 @@ class BaubylonObserver:
         cells = [(r, c) for r in range(rows) for c in range(cols)]
         squares = [(c * s, r * s, (c + 1) * s, (r + 1) * s) for r, c in cells]
         # Block tops at each level above the table (outlines and colour); the table: colour only.
-        self.blocks = SquareProbes(geometry, squares, self.levels[1:] * ph, positions=4, interior_inset_mm=1.5, grid=4)
+        self.blocks = SquareProbes(geometry, squares, self.levels[1:] * ph, positions=4, interior_inset_mm=0.8, grid=3)
         self.ground = SquareProbes(geometry, squares, [0.0], positions=1, interior_inset_mm=1.5, grid=4)
         h = dims.pawn_mm / 2.0
         self.pawns = SquareProbes(geometry, [((c + 0.5) * s - h, (r + 0.5) * s - h, (c + 0.5) * s + h, (r + 0.5) * s + h)
@@ -91,22 +91,21 @@ class BaubylonObserver:
     # --- measuring -------------------------------------------------------------------------------
 
     def _blocks(self, image: np.ndarray, profile: AppearanceProfile | None):
-        """Block-top features (balanced to the calibration's light), outlines, and the light's
-        BGR gains (calibration → now) measured on the table between the blocks."""
+        """Features of the ground (rows, cols, 6: the table's colour, balanced to the calibration's
+        light) or, without a profile (calibration), of every level (rows, cols, levels, 6);
+        outlines; and the light's BGR gains (calibration → now) measured on the table."""
         samples = self.blocks.sample(image)
-        features = np.concatenate([robust_features(self.ground.sample_interior(image)), samples.interior_features()],
-                                  axis=1)
-        gains = np.ones(3, np.float32)
+        ground = robust_features(self.ground.sample_interior(image))[:, 0]
         if profile is not None and BLOCK in profile.names and TABLE in profile.names:
-            gains = surface_gains(features[:, 0, :3], profile.classes[TABLE].mean[:3])
+            gains = surface_gains(ground[:, :3], profile.classes[TABLE].mean[:3])
             # The learned block colour as this frame's light shows it: the outline's reference.
             reference = np.broadcast_to(rebalance(profile.classes[BLOCK].mean[:3], 1.0 / gains),
                                         (*samples.interior.shape[:2], 3))
-            features = np.concatenate([rebalance(features[..., :3], gains), features[..., 3:]], axis=-1)
-        else:
-            reference = samples.interior_colour()
+            features = np.concatenate([rebalance(ground[:, :3], gains), ground[:, 3:]], axis=-1)
+            return features.reshape(BAUBYLON.rows, BAUBYLON.cols, 6), outline(samples, reference), gains
+        features = np.concatenate([ground[:, None], samples.interior_features()], axis=1)
         features = features.reshape(BAUBYLON.rows, BAUBYLON.cols, len(self.levels), 6)
-        return features, outline(samples, reference), gains
+        return features, outline(samples, samples.interior_colour()), np.ones(3, np.float32)
 
     def _per_level(self, values: np.ndarray) -> np.ndarray:
         """(S, levels − 1, 4) outline values for the levels above the table → (rows, cols, levels, 4)
@@ -174,39 +173,38 @@ class BaubylonObserver:
         expected = np.broadcast_to(offsets[:, :, None, :], (rows, cols, n_levels - 1, 4)).reshape(-1, n_levels - 1, 4)
         evidence = self._per_level(lines.evidence(expected))
         seams = self._per_level(seam_evidence(lines))
-        support = class_support(profile, features, (TABLE, BLOCK))
+        # The table's colour decides the table level; a block's top is judged by its outline, its
+        # colour (the learned one) having been the outline's reference already.
+        table = class_support(profile, features, (TABLE, BLOCK))[TABLE]
         # Pawns first: a stack's top is read well, and the block under it is then half hidden.
         pawn_top, pawn_colour, pawn_score, pawn_sure = self._read_pawns(image, profile, offsets, gains)
         stacked = (pawn_score > _NO_PAWN).reshape(rows, cols)
         top = pawn_top.reshape(rows, cols)
         allowed = ~stacked[..., None] | ((self.levels[None, None, :] < top[..., None])
                                          & (top[..., None] - self.levels[None, None, :] <= self.dims.max_pawns))
-        levels, scores = self._read_blocks(support[TABLE], support[BLOCK], evidence, seams, stacked, allowed)
+        levels, scores = self._read_blocks(table, evidence, seams, stacked, allowed)
         pawn_count = np.where(stacked, top - self.levels[levels], 0).ravel()
-        block_sure = _confidence(scores)
+        no_pawn_sure = np.clip((_NO_PAWN - pawn_score) / _NO_PAWN * 2.0, 0.0, 1.0)
+        sure = np.minimum(_confidence(scores).ravel(), np.where(stacked.ravel(), pawn_sure, no_pawn_sure)).tolist()
+        heights = self.levels[levels].ravel().tolist()
+        count, colour, on = pawn_count.tolist(), pawn_colour.tolist(), stacked.ravel().tolist()
         out = []
         for r in range(rows):
             row = []
             for c in range(cols):
                 i = r * cols + c
-                pawns: list = []
-                sure = float(block_sure[r, c])
-                if pawn_score[i] > _NO_PAWN:
-                    pawns = [None] * (int(pawn_count[i]) - 1) + [PAWNS[int(pawn_colour[i])]]
-                    sure = min(sure, float(pawn_sure[i]))
-                else:
-                    sure = min(sure, float(np.clip((_NO_PAWN - pawn_score[i]) / _NO_PAWN * 2.0, 0.0, 1.0)))
-                row.append(CellReading(labels.FIELD, sure, {"height": int(self.levels[levels[r, c]]), "pawns": pawns}))
+                pawns = [None] * (count[i] - 1) + [PAWNS[colour[i]]] if on[i] else []
+                row.append(CellReading(labels.FIELD, sure[i], {"height": heights[i], "pawns": pawns}))
             out.append(tuple(row))
         return Observation(self.region, rows, cols, tuple(out), frame_index, timestamp)
 
-    def _read_blocks(self, table, block, evidence, seams, stacked, allowed) -> tuple[np.ndarray, np.ndarray]:
+    def _read_blocks(self, table, evidence, seams, stacked, allowed) -> tuple[np.ndarray, np.ndarray]:
         """Block level per space (index into self.levels) and the scores (rows, cols, levels).
         Where a pawn stack stands (`stacked`), only the levels its top `allowed` are candidates."""
         levels = np.zeros(table.shape[:2], int)
         known = False
         for _ in range(5):
-            scores = self._block_scores(table, block, evidence, seams, self.levels[levels], known, stacked)
+            scores = self._block_scores(table, evidence, seams, self.levels[levels], known, stacked)
             scores = np.where(allowed, scores, -1.0)
             new = scores.argmax(axis=-1)
             if known and np.array_equal(new, levels):
@@ -214,11 +212,10 @@ class BaubylonObserver:
             levels, known = new, True
         return levels, np.maximum(scores, 0.0)
 
-    def _block_scores(self, table, block, evidence, seams, heights, known: bool,
-                      far_hidden: np.ndarray | None = None) -> np.ndarray:
+    def _block_scores(self, table, evidence, seams, heights, known: bool, far_hidden: np.ndarray) -> np.ndarray:
         """Scores (rows, cols, levels) given the neighbours' heights. `far_hidden` (rows, cols):
-        spaces where a pawn stack stands: it hides the block top's middle and, seen from the camera,
-        the far sides' outline, so only the near and oblique sides are judged, on outline alone."""
+        spaces where a pawn stack stands: seen from the camera, it hides the far sides' outline,
+        so only the near and oblique sides are judged."""
         value = self.levels[None, None, :, None]
         facing = self.facing[:, :, None, :]
         padded = np.pad(heights, 1)  # first pass (known False): every neighbour on the table
@@ -226,19 +223,14 @@ class BaubylonObserver:
         beyond = beyond[:, :, None, :]
         use = (beyond == 0) | ((facing > 0) & (beyond < value)) | ((facing < 0) & (beyond > value))
         joint = (beyond == value) & known
-        if far_hidden is not None:
-            visible = ~(far_hidden[:, :, None, None] & (facing < 0))
-            use, joint = use & visible, joint & visible
+        visible = ~(far_hidden[:, :, None, None] & (facing < 0))
+        use, joint = use & visible, joint & visible
         w_edge = self.weight * use
         # A joint is only a thin line: where it does not show (blur), it is no evidence against.
         w_seam = self.weight * joint * seams
         total = w_edge.sum(axis=-1) + w_seam.sum(axis=-1)
-        shown = ((evidence * w_edge).sum(axis=-1) + (seams * w_seam).sum(axis=-1)) / np.maximum(total, 1e-6)
-        colour = 0.6 + 0.4 * block
-        if far_hidden is not None:
-            colour = np.where(far_hidden[:, :, None], 1.0, colour)
-        scores = shown * colour
-        scores[..., 0] = np.maximum(_TABLE_WEIGHT * table[..., 0], _NO_OUTLINE)
+        scores = ((evidence * w_edge).sum(axis=-1) + (seams * w_seam).sum(axis=-1)) / np.maximum(total, 1e-6)
+        scores[..., 0] = np.maximum(_TABLE_WEIGHT * table, _NO_OUTLINE)
         return scores
 
     def _read_pawns(self, image: np.ndarray, profile: AppearanceProfile, offsets: np.ndarray, gains: np.ndarray):
