@@ -121,15 +121,16 @@ class BaubylonObserver:
         found = np.flatnonzero(scores[cells, best] > _NO_PAWN)
         if len(found) < 2:
             return scores
-        priority = scores[found, best[found]] - _TALLER * best[found]
-        kept: list[int] = []
+        found = found[np.argsort(-(scores[found, best[found]] - _TALLER * best[found]))]
+        where = self.pawn_pixels[found, best[found]]
+        near = np.linalg.norm(where[:, None, :] - where[None, :, :], axis=-1) < 0.5 * self.pawn_px[found, best[found]][None, :]
         out = scores.copy()
-        for i in found[np.argsort(-priority)]:
-            here = self.pawn_pixels[i, best[i]]
-            if any(np.linalg.norm(here - self.pawn_pixels[k, best[k]]) < 0.5 * self.pawn_px[k, best[k]] for k in kept):
-                out[i] = 0.0
+        kept = np.zeros(len(found), bool)
+        for n in range(len(found)):  # likeliest first; a top already taken is not a second stack
+            if (near[n] & kept).any():
+                out[found[n]] = 0.0
             else:
-                kept.append(int(i))
+                kept[n] = True
         return out
 
     def calibration_samples(self, image: np.ndarray, expected) -> dict[str, list[np.ndarray]]:
