@@ -50,6 +50,14 @@ class Trim(Move):
         return Message.of(N_("Remove the clay tile at quarry place {row},{col}"), row=self.place[0] + 1, col=self.place[1] + 1)
 
 
+TAKE_WITH_FLOWER = {  # whole msgids per default flower (model.DEFAULT_FLOWERS): no untranslated words
+    "white": N_("Take the white-flower tile at quarry place {row},{col}"),
+    "pink": N_("Take the pink-flower tile at quarry place {row},{col}"),
+    "yellow": N_("Take the yellow-flower tile at quarry place {row},{col}"),
+    "blue": N_("Take the blue-flower tile at quarry place {row},{col}"),
+}
+
+
 @dataclass(frozen=True)
 class Take(Move):
     """Take the top tile at a quarry place; `flower` and (if read) `icons` are read from its face."""
@@ -69,7 +77,12 @@ class Take(Move):
         return data
 
     def describe(self) -> Message:
-        return Message.of(N_("Take the tile at quarry place {row},{col}"), row=self.place[0] + 1, col=self.place[1] + 1)
+        # the flower named, so that candidates differing only by it read differently on the screen
+        msgid = TAKE_WITH_FLOWER.get(self.flower)
+        if msgid is None:
+            return Message.of(N_("Take the tile at quarry place {row},{col} (flower: {flower})"),
+                              row=self.place[0] + 1, col=self.place[1] + 1, flower=self.flower)
+        return Message.of(msgid, row=self.place[0] + 1, col=self.place[1] + 1)
 
 
 @dataclass(frozen=True)
