@@ -34,6 +34,7 @@ FLOWER_CLASSES = ("flower0", "flower1", "flower2", "flower3")
 TILE_BASE = "tile"
 CENTRE_CLASSES = (labels.RECESS, labels.PILLAR1, labels.PILLAR2, *ICON_CLASSES, *DECOS)
 DOT_WEIGHT = 0.6  # how much a tile space's score relies on a flower dot being seen in a corner
+RECESS_TIE_FLOOR = 0.8  # a decoration fitting this well and as well as the recess is what is seen
 DECO_TIE = 0.05  # decoration fits at two heights this close are a tie for the neighbours to break
 LONE_STAIRS_FALLBACK = 0.25  # a lone stairs gives way to a reading scoring this share of its own
 GLYPH_DELTA_E = 15.0  # a pixel this far from the tile's colour belongs to a printed icon
@@ -209,6 +210,11 @@ class GardenObserver:
                         if _position_fits(pos, r, c):
                             cands.append(_Candidate(float(space[level, r, c, pos]), labels.TILE, level, pos))
                 cands.sort(key=lambda k: -k.score)
+                if (cands[0].label == labels.RECESS and cands[1].label == "deco"
+                        and cands[1].score >= max(RECESS_TIE_FLOOR, cands[0].score - 0.05)):
+                    # A decoration (a belvedere over a tile's open space) fitting as well as the
+                    # recess hides the recess: the recess "seen" is a neighbour's, by parallax.
+                    cands.insert(0, cands.pop(1))
                 if cands[0].label == labels.TILE:
                     # Which tile this space belongs to (footprint and level) is what its siblings
                     # say too: a tile seen by parallax coincidence in one space lacks the others.
