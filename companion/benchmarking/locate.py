@@ -6,6 +6,11 @@ located by markers, by grid lines and (for the reader) read point by point. Opti
 blur, JPEG compression, a dark board and denser positions. Reported: homography
 error in pixels over every board point against the true projection (mean and max), tokens wrong,
 and the wall-clock time of each step (CPU is shared, so take the median over several runs).
+
+`--twin`: the play-mat markers on the digital twin's frames (sim/: its renderer, lens distortion,
+light and sensor variation) at camera distances of 40-90 cm, with no camera calibration: markers
+found of those wholly in the picture, boards located, the located board's pixel error over every
+cell centre against the true projection, markers read with a wrong id, and the detection time.
 """
 
 from __future__ import annotations
@@ -32,6 +37,55 @@ def _errors(location, view, spec) -> np.ndarray:
     return np.linalg.norm(location.project(pts) - view.project(pts), axis=1)
 
 
+def twin(distances: list[int], frames: int, with_pieces: bool) -> None:
+    """Marker location on the twin (imports sim: benchmarks may)."""
+    from ..sim import garden, variation
+    from ..sim.mat import mat_marks
+    from ..sim.render import render
+    from ..sim.scene import TableScene
+    from ..vision import mat
+    from ..vision.boards import BABYLON_GARDEN
+    from ..vision.locate.markers import detect_region_markers
+
+    spec = BABYLON_GARDEN
+    placements = mat.marker_layout(spec)
+    centres = np.array([spec.cell_centre(r, c) for r in range(spec.rows) for c in range(spec.cols)])
+    print(f"babylon.garden mat on the twin, {frames} frames per distance, "
+          f"{'random layouts (pieces may hide markers)' if with_pieces else 'empty board'}, no camera calibration")
+    print(f"{'distance':>8} | {'markers found':>13} {'per frame':>9} | {'located':>7} | "
+          f"{'error mean/max px':>17} | {'wrong ids':>9} | {'detect ms':>9}")
+    for distance in distances:
+        found = in_frame = located = wrong = 0
+        errors, times = [], []
+        for n in range(frames):
+            rng = np.random.default_rng((distance, n))
+            camera = variation.random_camera(rng, (100, 100), distance=(distance, distance))
+            layout = garden.random_layout(rng) if with_pieces else garden.GardenLayout()
+            region = garden.region_scene(layout)
+            scene = TableScene((region,), mat_marks=mat_marks(region), lighting=variation.random_lighting(rng),
+                               imaging=variation.random_imaging(rng))
+            image = render(scene, camera, seed=n)
+            height, width = image.shape[:2]
+            for p in placements:
+                px = camera.project(np.column_stack([p.corners_mm(), np.zeros(4)]))
+                in_frame += bool(np.all((px > 2) & (px < (width - 3, height - 3))))
+            start = time.perf_counter()
+            detected = detect_region_markers(spec, image)
+            times.append(time.perf_counter() - start)
+            found += sum(p.marker_id in detected for p in placements)
+            wrong += sum(i not in {p.marker_id for p in placements} for i in detected)
+            try:
+                location = locate_from_markers(spec, image, detected=detected)
+            except Exception:  # a benchmark counts failures, it does not stop
+                continue
+            located += 1
+            errors.append(np.linalg.norm(location.project(centres)
+                                         - camera.project(np.column_stack([centres, np.zeros(len(centres))])), axis=1))
+        err = np.concatenate(errors) if errors else np.array([np.nan])
+        print(f"{distance:>5} mm | {found:>5} of {in_frame:<5} {found / frames:>7.2f}/4 | {located:>3}/{frames:<3} | "
+              f"{err.mean():8.2f} / {err.max():6.2f} | {wrong:>9} | {1000 * statistics.median(times):9.1f}")
+
+
 def main(argv: list[str], config) -> int:
     parser = argparse.ArgumentParser(prog="companion bench locate", description=__doc__)
     parser.add_argument("--sizes", default="19,9", help="board sizes (comma-separated), default 19,9")
@@ -40,7 +94,14 @@ def main(argv: list[str], config) -> int:
     parser.add_argument("--blur", type=float, default=0.0, help="defocus blur σ in pixels")
     parser.add_argument("--jpeg", type=int, default=0, help="JPEG quality (0 = none)")
     parser.add_argument("--dark-wood", action="store_true", help="a dark walnut board instead of light wood")
+    parser.add_argument("--twin", action="store_true", help="mat markers on the digital twin vs camera distance")
+    parser.add_argument("--distances", default="400,500,600,700,800,900", help="with --twin: camera distances (mm)")
+    parser.add_argument("--frames", type=int, default=10, help="with --twin: frames per distance")
+    parser.add_argument("--pieces", action="store_true", help="with --twin: random layouts instead of an empty board")
     args = parser.parse_args(argv)
+    if args.twin:
+        twin([int(d) for d in args.distances.split(",")], args.frames, args.pieces)
+        return 0
     print(f"{'board':>6} {'tilt':>4} {'turn':>4} | {'markers mean/max px':>19} {'ms':>5} | "
           f"{'lines mean/max px':>17} {'ms':>5} | {'read wrong':>10} {'ms':>5}")
     totals = {"wrong": 0, "points": 0, "failures": 0}
