@@ -1,7 +1,8 @@
 """The marker locator on the digital twin's frames (sim/: its own renderer, camera and mat drawing).
 
-The twin's region frame is right-handed with z up, so seen from above its y axis runs the other
-way from a printed page's; the locator must place the board and lift it to higher levels either way.
+The twin draws in the one board frame of vision/boards.py (right-handed, z up: row 0 at the bottom
+seen from above), as the printed mats now are; the locator must place the board there and lift it
+to higher levels.
 """
 
 from __future__ import annotations
