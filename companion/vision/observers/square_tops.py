@@ -181,8 +181,9 @@ class SquareTops:
         if lab is None:
             lab = self.sample_lab(image)
         k = lab.shape[0]
-        channels_first = lab.transpose(0, 1, 3, 2)  # (K, cells, 3, N): reductions along the last axis
-        pixels = np.ascontiguousarray(channels_first[..., : self.n_inside])
+        # (K, cells, 3, N), contiguous: per-point sums over the channels add three planes
+        channels_first = np.ascontiguousarray(lab.transpose(0, 1, 3, 2))
+        pixels = channels_first[..., : self.n_inside]
         half = self.n_inside // 2
         med = np.partition(pixels, half, axis=-1)[..., half]  # the majority colour of the face
         tau = np.clip(0.12 * med[..., 0] + 3.0, *self.tau)
@@ -191,12 +192,11 @@ class SquareTops:
         weight = ((diff * diff).sum(axis=2) < tau2) * self.inside_weight  # (K, cells, P)
         share = weight.sum(axis=-1)
         count = np.maximum(share, 1e-6)[..., None]
-        weight = weight[:, :, None, :]
-        mean = (pixels * weight).sum(axis=-1) / count
-        var = np.maximum(((pixels * pixels) * weight).sum(axis=-1) / count - mean * mean, 0.0)
+        mean = np.matmul(pixels, weight[..., None])[..., 0] / count
+        var = np.maximum(np.matmul(pixels * pixels, weight[..., None])[..., 0] / count - mean * mean, 0.0)
         ring = channels_first[..., self.n_inside :] - med[..., None]
         ring_like = ((ring * ring).sum(axis=2) < tau2).astype(np.float32)  # (K, cells, Q)
-        sides = np.einsum("kgq,gqs->kgs", ring_like, self.ring_weight)
+        sides = np.matmul(ring_like[:, :, None, :], self.ring_weight)[:, :, 0]
         top = sides.max(axis=-1)
         shape = (k, self.spec.rows, self.spec.cols)
         features = np.concatenate([mean, np.sqrt(var)], axis=-1)
