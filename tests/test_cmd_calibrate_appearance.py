@@ -113,3 +113,26 @@ def test_errors_are_one_line(argv, message, capsys):
     assert main(["calibrate", "appearance", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_camera_frames_from_the_configured_source_stop_when_enough(tmp_path, monkeypatch, capsys):
+    """--camera reads the configured source (here an image folder): a frame with a hand-like
+    problem (too dark) is refused and said why, then good frames are taken until enough."""
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    dark = cv2.imread(str(photo(tmp_path, GAME.calibration(), "x.png", seed=4)))
+    cv2.imwrite(str(folder / "f000.png"), (dark * 0.1).astype(np.uint8))
+    for k in range(1, 4):
+        photo(folder, GAME.calibration(), f"f{k:03d}.png", seed=k)
+    state = tmp_path / "state"
+    config = tmp_path / "config.toml"
+    config.write_text(f'[general]\nstate_dir = "{state}"\n[camera]\nsource = "files"\npath = "{folder}"\n')
+    monkeypatch.setenv("COMPANION_CONFIG", str(config))
+    files.save_intrinsics(files.camera_path(state), Intrinsics(
+        (CAMERA.width, CAMERA.height), tuple(map(tuple, CAMERA.matrix)), tuple(float(v) for v in CAMERA.dist_coeffs)))
+    assert main(["calibrate", "appearance", "--region", "reclamation", "--camera", "--every", "1",
+                 "--frames", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "frame 1: reclamation: " in out and "Too dark" in out
+    assert "frame 3: reclamation: Good frame" in out and "frame 4:" not in out  # stopped when enough
+    assert (files.calibration_dir(state) / "appearance-reclamation.json").exists()

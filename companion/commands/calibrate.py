@@ -15,6 +15,7 @@ File formats: docs/calibration.md. A corrupt calibration file is reported and le
 from __future__ import annotations
 
 import argparse
+from contextlib import closing
 from pathlib import Path
 
 import numpy as np
@@ -271,10 +272,8 @@ def locate(args: argparse.Namespace, spec: BoardSpec, image: np.ndarray, camera:
 
 # --- appearance ------------------------------------------------------------------------------------
 def handle_appearance(args: argparse.Namespace, config) -> int:
-    from ..vision.calibration.capture import AppearanceCapture
     from ..vision.calibration.layout_diagram import write_layout
     from ..vision.calibration.layouts import layout_for
-    from ..vision.observers import observer_class
 
     if not 1 <= args.frames <= 10:
         raise CompanionError(f"--frames: expected 1 to 10 good frames, got {args.frames}")
@@ -292,10 +291,19 @@ def handle_appearance(args: argparse.Namespace, config) -> int:
             print(f"  {line}")
     if args.layout_only:
         return 0
-    frames = _appearance_frames(args, config)
     camera = load_camera(config)
-    captures: dict[str, AppearanceCapture] = {}
+    captures: dict = {}  # region → AppearanceCapture
     failures: list[str] = []
+    with closing(_appearance_frames(args, config)) as frames:  # closes the camera when enough is taken
+        _capture_frames(frames, args, config, specs, camera, captures, failures)
+    return _save_captures(config, specs, captures, failures)
+
+
+def _capture_frames(frames, args, config, specs: list[BoardSpec], camera: Intrinsics | None,
+                    captures: dict, failures: list[str]) -> None:
+    from ..vision.calibration.capture import AppearanceCapture
+    from ..vision.observers import observer_class
+
     for number, image in enumerate(frames, start=1):
         for spec in specs:
             if spec.region in failures:
@@ -320,7 +328,6 @@ def handle_appearance(args: argparse.Namespace, config) -> int:
                 print(f"  {translate_text(progress.step)}")
         if captures and all(c.progress.ok for c in captures.values()) and len(captures) + len(failures) == len(specs):
             break
-    return _save_captures(config, specs, captures, failures)
 
 
 def _appearance_frames(args: argparse.Namespace, config):
