@@ -142,7 +142,7 @@ class GardenObserver:
                     if meas["tile"][level, r, c, position] <= visible:
                         continue
                     add(f"icon:{attrs['icon']}", meas["centre"][level, r, c])
-                    glyph, features = _glyph(meas, level, r, c)
+                    glyph, features = _glyph(meas, level, r, c, self.near[r, c])
                     if attrs["icon"] != "none" and glyph >= GLYPH_SHARE:
                         add(f"glyph:{attrs['icon']}", features)
                     add(TILE_BASE, meas["tile_band"][level, r, c, position])
@@ -321,7 +321,7 @@ class GardenObserver:
         share of the space's middle unlike the tile's own colour (measured on this very tile, so
         light and sensor noise do not matter); which icon, the learned appearance of the middle."""
         names = self.profile.names
-        glyph, features = _glyph(meas, level, r, c)
+        glyph, features = _glyph(meas, level, r, c, self.near[r, c], self.profile.classes.get(TILE_BASE))
         if glyph < GLYPH_SHARE:
             return "none", float(np.clip(1.0 - glyph / GLYPH_SHARE, 0.0, 1.0))
         if all(name in names for name in GLYPH_CLASSES):
@@ -401,17 +401,29 @@ def with_history(current: Observation, previous: Observation, unsure: float = 0.
     return replace(current, cells=tuple(tuple(row) for row in rows))
 
 
-def _glyph(meas, level: int, r: int, c: int) -> tuple[float, np.ndarray]:
+def _glyph(meas, level: int, r: int, c: int, near: np.ndarray, tile_model=None) -> tuple[float, np.ndarray]:
     """The share of a space's middle unlike the tile's own colour (an icon's pixels), and the
-    appearance features (mean, spread of Lab) of those pixels."""
-    # The tile's own colour from the cleanest of four strips along the space's edges (an icon's
-    # edge or blur reaching a strip shows as spread).
+    appearance features (mean, spread of Lab) of those pixels. `near`: the sides of the cell facing
+    the camera, where a taller neighbour may hide the edge of the middle."""
+    # The tile's own colour from the cleanest of four strips along the space's edges: the one
+    # most like a tile's learned colour (a neighbour in front may cover a strip with a uniform
+    # colour of its own), or before learning, the least spread (an icon's blurred edge).
     strips = meas["strips"][level, r, c]  # (4, F)
-    base = strips[int(np.argmin(strips[:, 3:].sum(axis=1))), :3]
+    if tile_model is not None:
+        diff = strips[:, :3] - tile_model.mean[:3]
+        unlike = np.einsum("ni,ij,nj->n", diff, np.linalg.inv(tile_model.cov[:3, :3]), diff)
+    else:
+        unlike = strips[:, 3:].sum(axis=1)
+    base = strips[int(np.argmin(unlike)), :3]
     patch = meas["centre_px"][level, r, c]
     # Not the patch's corners: blur and parallax can bring a corner's flower dot into them.
     keep = np.ones(patch.shape[:2], bool)
     keep[[0, 0, -1, -1], [0, -1, 0, -1]] = False
+    # Nor its edge on the camera's side, which a taller neighbour in front may hide.
+    for side, edge in zip(range(4), ((0, slice(None)), (slice(None), -1), (-1, slice(None)), (slice(None), 0)),
+                          strict=True):
+        if near[side]:
+            keep[edge] = False
     pixels = patch[keep]
     diff = pixels - base
     distance = np.sqrt(np.einsum("...c,...c->...", diff, diff))
