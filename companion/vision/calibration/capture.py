@@ -170,7 +170,7 @@ class AppearanceCapture:
             misreads = self._read_back(image, samples)
         except (KeyError, IndexError, ValueError) as exc:
             # The observer needs a class this frame did not show, or what was learned is unusable.
-            return (N_("Some kinds of piece cannot be seen where the layout puts them ({missing}). Check the "
+            return (N_("Some kinds of piece cannot be seen where the layout puts them: {missing}. Check the "
                        "layout against the diagram."), {"missing": str(exc.args[0]) if exc.args else "?"}), (), None
         cells = len(truth) * len(truth[0])
         if misreads and len(misreads) > max(2, MISREAD_SHARE * cells):
