@@ -87,6 +87,12 @@ class BaubylonObserver:
                                np.broadcast_to(self.pawns.heights[None, :, None], (len(cells), self.top, 1))], axis=-1)
         self.pawn_pixels = geometry.to_pixels(tops.reshape(-1, 3)).reshape(len(cells), self.top, 2)
         self.pawn_px = self.pawns.px_per_mm.mean(axis=(2, 3)) * dims.pawn_mm  # (S, top)
+        block_tops = np.concatenate([np.repeat(centres[:, None, :], len(self.levels), axis=1),
+                                     np.broadcast_to((self.levels * ph)[None, :, None], (len(cells), len(self.levels), 1))],
+                                    axis=-1)
+        self.block_pixels = geometry.to_pixels(block_tops.reshape(-1, 3)).reshape(len(cells), len(self.levels), 2)
+        self.block_px = np.concatenate([self.blocks.px_per_mm.mean(axis=(2, 3))[:, :1], self.blocks.px_per_mm.mean(axis=(2, 3))],
+                                       axis=1) * s  # (S, levels)
 
     # --- measuring -------------------------------------------------------------------------------
 
@@ -206,12 +212,34 @@ class BaubylonObserver:
         known = False
         for _ in range(5):
             scores = self._block_scores(table, evidence, seams, self.levels[levels], known, stacked)
-            scores = np.where(allowed, scores, -1.0)
+            scores = np.where(allowed & self._one_top_per_place(scores.argmax(axis=-1), scores), scores, -1.0)
             new = scores.argmax(axis=-1)
             if known and np.array_equal(new, levels):
                 break
             levels, known = new, True
         return levels, np.maximum(scores, 0.0)
+
+    def _one_top_per_place(self, levels: np.ndarray, scores: np.ndarray) -> np.ndarray:
+        """(rows, cols, levels) False for a block top that would land in the frame where another
+        space's top is read: two tops seen in one place cannot both be there (the nearer would
+        hide the other): the better outline keeps it."""
+        rows, cols = levels.shape
+        flat = levels.ravel()
+        raised = np.flatnonzero(flat > 0)
+        ok = np.ones((rows * cols, len(self.levels)), bool)
+        if len(raised) < 2:
+            return ok.reshape(rows, cols, -1)
+        score = scores.reshape(rows * cols, -1)[raised, flat[raised]]
+        raised = raised[np.argsort(-score)]
+        where = self.block_pixels[raised, flat[raised]]
+        near = np.linalg.norm(where[:, None, :] - where[None, :, :], axis=-1) < 0.25 * self.block_px[raised, flat[raised]]
+        kept = np.zeros(len(raised), bool)
+        for n in range(len(raised)):
+            if (near[n] & kept).any():
+                ok[raised[n], flat[raised[n]]] = False
+            else:
+                kept[n] = True
+        return ok.reshape(rows, cols, -1)
 
     def _block_scores(self, table, evidence, seams, heights, known: bool, far_hidden: np.ndarray) -> np.ndarray:
         """Scores (rows, cols, levels) given the neighbours' heights. `far_hidden` (rows, cols):
