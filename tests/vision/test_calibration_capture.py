@@ -115,3 +115,18 @@ def test_a_profile_of_another_region_is_not_replaced_silently(tmp_path):
     assert saved.set_aside is not None and "'babel'" in saved.set_aside_reason
     assert json.loads(saved.set_aside.read_text())["region"] == "babel"
     assert AppearanceProfile.load(path).region == "reclamation"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("region", ["babylon.garden", "babylon.quarry", "babel", "baubylon"])
+def test_every_region_takes_its_layout_and_refuses_another(region):
+    game = GAMES[region]
+    camera = CameraModel(target_mm=(*game.target, 0.0), distance_mm=game.distance, tilt_deg=18.0)
+    capture = AppearanceCapture(region, region_geometry(camera), frames_wanted=1)
+    _, wrong = game.scene(game.random(np.random.default_rng(9)))
+    refused = capture.feed(render(wrong, camera, seed=1))
+    assert refused.ok is False and not capture.ready, text(refused.verdict)
+    _, scene = game.scene(game.calibration())
+    taken = capture.feed(render(scene, camera, seed=2))
+    assert taken.ok is True, text(taken.verdict)
+    assert taken.verdict[0].startswith("Good frame")
