@@ -141,7 +141,7 @@ def _with_screen(options, config, camera=None) -> int:
 
     feed = EventFeed()
     controls = LiveControls(options.state_dir, config)
-    controls.open_camera = lambda name: open_camera(config, name, options.game, options.state_dir)
+    controls.open_camera = lambda name: open_camera(config, name, controls.game or options.game, options.state_dir)
     stop = threading.Event()
     console = Console(options.lang)
     skipped: list[str] = []

@@ -83,6 +83,12 @@ class LiveControls:
             except queue.Empty:
                 return out
 
+    @property
+    def game(self) -> str | None:
+        """The game the running session referees (None between runs)."""
+        tracker = getattr(self.session, "tracker", None)
+        return getattr(tracker, "game", None)
+
     def observe_reader(self, reader: Any) -> None:
         """The simulated table's twin reader: its observers place the camera view's marks."""
         observers = getattr(reader, "observers", None)
