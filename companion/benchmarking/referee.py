@@ -11,9 +11,16 @@ Parts (all by default, or pick with --only):
            ruling again (the observation-level figure: reconnecting a real camera is the source's).
 - latency: time from a still scene reaching the referee to the feedback pattern starting.
 - memory:  peak resident memory of a whole `companion run --headless` (ru_maxrss of the child).
+- twin:    Babylon through frames: seeded legal games rendered by the digital twin (quarry and both
+           gardens, lighting drifting, hands between moves) and read by the real observers
+           (calibrated once on the twin's calibration layouts), refereed as `companion run` does;
+           counts false violations, questions asked, moves the players had to enter by hand
+           (the camera missed them), provisional flowers settled by sight; then illegal actions
+           rendered and read the same way (caught with the right rule ids). Times per scene.
+           Costly (about half a second per region read): few games (--twin-games, --twin-moves).
 
-All of it runs at the observation level (expected views with cell noise), because the camera,
-locator and observers are not wired into the live run on this build.
+legal, illegal, kill, camera, latency and memory run at the observation level (expected views with
+cell noise); `twin` (also `--frames twin`) runs through rendered frames and the real observers.
 """
 
 from __future__ import annotations
@@ -42,7 +49,7 @@ from ..referee.tracker import Tracker
 from ..referee.views import view_for
 
 HELP = "live referee: false violations, illegal actions caught, kill -9 recovery, latency, memory"
-PARTS = ("legal", "illegal", "kill", "camera", "latency", "memory")
+PARTS = ("legal", "illegal", "kill", "camera", "latency", "memory", "twin")
 
 
 def referee_game(game: str, seed: int, noise: Noise, hands: bool = True, feedback=None) -> dict:
@@ -327,6 +334,160 @@ def part_memory(game: str) -> dict:
             "target_mb": 250}
 
 
+# --- Babylon through rendered frames (the twin and the real observers) -------------------------
+
+def _answer(tracker: Tracker, event: AskPlayer, recorded, made: int) -> None:
+    """The simulated players, as in `companion run`: their move, else 'misread' and the move if
+    they made it, else dismiss."""
+    from ..demo.script import answer_for
+
+    done = len(tracker.moves)
+    earlier = tracker.pending is not None and tracker.pending.kind == "revise"
+    index = answer_for(event.candidates, recorded, done, earlier)
+    if index is not None:
+        tracker.confirm(index)
+    elif not earlier and done < min(made, len(recorded)) and tracker.state.check(recorded[done]).accepted:
+        tracker.correct(recorded[done])
+    else:
+        tracker.undo()
+
+
+def twin_game(reader, seed: int, max_moves: int) -> dict:
+    """One seeded legal Babylon game refereed through rendered frames."""
+    from ..demo.script import DemoScript, ScriptPlan
+    from ..demo.twin import rendered
+
+    view = view_for("babylon")
+    demo = generate("babylon", seed, view)
+    moves = demo.moves[:max_moves]
+    tracker = Tracker(demo.initial, view)
+    log: list = []
+    tracker.sinks.append(log.append)
+    script = DemoScript(view, demo.initial, moves, seed=seed, plan=ScriptPlan(),
+                        look_again=lambda: tracker.wants_another_look, confirmed=lambda: len(tracker.moves))
+    reader.shown, reader.last_regions = {}, ()
+    reads0, read_s0 = reader.reads, reader.read_seconds
+    declared_refused = 0
+    referee_s: list[float] = []
+    stills = 0
+    started = time.perf_counter()
+    for scene in rendered(script.scenes(), reader, script):
+        if scene.kind == "player" and scene.command and scene.command[0] == "play":
+            before = len(log)
+            tracker.play(scene.command[1][1])
+            declared_refused += sum(isinstance(e, ViolationFound) for e in log[before:])
+        elif scene.kind == "player" and scene.command and scene.command[0] == "undo":
+            tracker.undo()
+        elif scene.kind == "still":
+            stills += 1
+            t0 = time.perf_counter()
+            events = tracker.observe(scene.observations)
+            referee_s.append(time.perf_counter() - t0)
+            for event in events:
+                if isinstance(event, AskPlayer):
+                    _answer(tracker, event, moves, script.made)
+    final = demo.initial
+    for move in moves:
+        final = final.apply(move)
+    followed = len(tracker.moves) == len(moves)
+    return {
+        "seed": seed, "moves": len(moves), "followed": followed, "stills": stills,
+        "false_violations": sum(isinstance(e, ViolationFound) for e in log) - declared_refused,
+        "declarations_refused": declared_refused,
+        "asks": sum(isinstance(e, AskPlayer) for e in log),
+        "entered_by_hand": len(script.entered_by_hand),
+        "flowers_settled_by_sight": tracker.revisions,
+        "same_score": followed and tracker.state.score_sheet().totals() == final.score_sheet().totals(),
+        "region_reads": reader.reads - reads0, "read_seconds": reader.read_seconds - read_s0,
+        "referee_ms_median": round(1000 * statistics.median(referee_s), 1) if referee_s else None,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def twin_illegal(reader, count: int, seed: int) -> dict:
+    """Illegal actions rendered on the twin's table and read by the observers."""
+    from ..sim.adapters import babylon_layouts
+
+    view = view_for("babylon")
+    rng = random.Random(seed)
+    per_rule: dict[str, Counter] = {}
+    tried = 0
+    while tried < count:
+        demo = generate("babylon", rng.randrange(10_000), view)
+        states = [demo.initial]
+        for move in demo.moves:
+            states.append(states[-1].apply(move))
+        for _ in range(6):
+            state = rng.choice(states[:-1])
+            options = []
+            for move in view.illegal_examples(state, rng):
+                ruling = state.check(move)
+                shown = None if ruling.accepted else view.physical_after(state, move)
+                if shown is not None and shown != view.expected(state):
+                    options.append((move, ruling))
+                if len(options) > 30:
+                    break
+            if not options:
+                continue
+            move, ruling = rng.choice(options)
+            tracker = Tracker(state, view)
+            log: list = []
+            tracker.sinks.append(log.append)
+            reader.shown, reader.last_regions = babylon_layouts(state), ()  # the table as it stood
+            for tick in range(6):
+                if tick and not tracker.wants_another_look:
+                    break
+                tracker.observe(reader.read(None, 1000 * tried + tick, (state, move)).observations)
+            called = [e for e in log if isinstance(e, ViolationFound)]
+            stats = per_rule.setdefault("+".join(ruling.rule_ids), Counter())
+            stats["injected"] += 1
+            stats["caught"] += bool(called) and called[0].ruling.rule_ids == ruling.rule_ids
+            stats["wrong_rule"] += bool(called) and called[0].ruling.rule_ids != ruling.rule_ids
+            stats["accepted_instead"] += any(isinstance(e, MoveAccepted) for e in log)
+            stats["asked"] += any(isinstance(e, AskPlayer) for e in log)
+            tried += 1
+            if tried >= count:
+                break
+    caught = sum(c["caught"] for c in per_rule.values())
+    return {"injected": tried, "caught_with_right_rule": caught, "rate": round(caught / tried, 4) if tried else None,
+            "accepted_instead": sum(c["accepted_instead"] for c in per_rule.values()),
+            "by_rule": {k: dict(v) for k, v in sorted(per_rule.items())}}
+
+
+def part_twin(games: int, max_moves: int, illegal: int, seed: int) -> dict:
+    from ..demo.twin import TwinReader
+
+    t0 = time.perf_counter()
+    reader = TwinReader("babylon", seed)
+    calibration_s = time.perf_counter() - t0
+    results = []
+    for n in range(games):
+        result = twin_game(reader, seed + n, max_moves)
+        results.append(result)
+        print(f"  twin babylon seed {seed + n}: {json.dumps(result)}", file=sys.stderr, flush=True)
+    reads = sum(r["region_reads"] for r in results)
+    stills = sum(r["stills"] for r in results)
+    out = {
+        "games": games, "moves_per_game_cap": max_moves, "calibration_seconds": round(calibration_s, 1),
+        "moves": sum(r["moves"] for r in results),
+        "followed_to_the_end": sum(r["followed"] for r in results),
+        "same_final_score": sum(r["same_score"] for r in results),
+        "false_violations": sum(r["false_violations"] for r in results),
+        "declarations_refused": sum(r["declarations_refused"] for r in results),
+        "asks": sum(r["asks"] for r in results),
+        "asks_per_game": round(sum(r["asks"] for r in results) / max(games, 1), 1),
+        "entered_by_hand": sum(r["entered_by_hand"] for r in results),
+        "flowers_settled_by_sight": sum(r["flowers_settled_by_sight"] for r in results),
+        "still_scenes": stills, "region_reads": reads,
+        "render_and_read_ms_per_region": round(1000 * sum(r["read_seconds"] for r in results) / max(reads, 1), 1),
+        "referee_ms_median": statistics.median([r["referee_ms_median"] for r in results if r["referee_ms_median"]])
+        if results else None,
+    }
+    if illegal:
+        out["illegal"] = twin_illegal(reader, illegal, seed)
+    return out
+
+
 def main(argv: list[str], config) -> int:
     parser = argparse.ArgumentParser(prog="companion bench referee", description=HELP)
     parser.add_argument("--only", action="append", choices=PARTS, help="run only these parts (repeatable)")
@@ -335,9 +496,15 @@ def main(argv: list[str], config) -> int:
     parser.add_argument("--illegal", type=int, default=100, help="illegal actions per game (default 100)")
     parser.add_argument("--kills", type=int, default=100, help="SIGKILLs of companion run (default 100)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--frames", choices=("twin", "observations"), default=None,
+                        help="twin: only the Babylon run through rendered frames (same as --only twin)")
+    parser.add_argument("--twin-games", type=int, default=3, help="Babylon games through rendered frames (default 3)")
+    parser.add_argument("--twin-moves", type=int, default=260, help="moves per twin game at most (default 260)")
+    parser.add_argument("--twin-illegal", type=int, default=30, help="illegal actions through rendered frames (default 30)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    parts = args.only or list(PARTS)
+    parts = args.only or ([p for p in PARTS if p != "twin"] if args.frames == "observations" else
+                          ["twin"] if args.frames == "twin" else list(PARTS))
     games = [g for g in args.games.split(",") if g]
     report: dict = {}
     for part in parts:
@@ -354,6 +521,8 @@ def main(argv: list[str], config) -> int:
             report[part] = {g: part_latency(g, args.seed) for g in games}
         elif part == "memory":
             report[part] = {g: part_memory(g) for g in games}
+        elif part == "twin":
+            report[part] = part_twin(args.twin_games, args.twin_moves, args.twin_illegal, args.seed)
         report[part]["wall_seconds"] = round(time.time() - t0, 1)
         if not args.json:
             print(f"{part}: {json.dumps(report[part], ensure_ascii=False)}", flush=True)

@@ -116,7 +116,7 @@ class TwinReader:
 
     # --- what is on the table -------------------------------------------------------------------
 
-    def layouts(self, truth: ExpectedView, physical: tuple[Any, Any] | None) -> dict[str, Any]:
+    def layouts(self, truth: ExpectedView | None, physical: tuple[Any, Any] | None) -> dict[str, Any]:
         """Region -> twin layout of the table's truth."""
         if self.game in ("babylon", "baubylon"):
             from ..sim.adapters import babylon_layouts, baubylon_layout
@@ -129,6 +129,8 @@ class TwinReader:
             return babylon_layouts(state, move)
         from ..sim import boards
 
+        if truth is None:
+            raise ValueError("the Reclamation twin draws from the expected view (the script gives none)")
         grid = truth["reclamation"]
         stacks = tuple(tuple((int(dict(c.attrs).get("height", 0)), c.label if c.label != "empty" else "flower")
                              for c in row) for row in grid)
@@ -162,7 +164,7 @@ class TwinReader:
         self.read_seconds += time.perf_counter() - started
         return replace(observation, region=region)
 
-    def read(self, truth: ExpectedView, tick: int, physical: tuple[Any, Any] | None = None) -> Scene:
+    def read(self, truth: ExpectedView | None, tick: int, physical: tuple[Any, Any] | None = None) -> Scene:
         """A still scene: the regions whose pieces changed since last read (or, on a second look at
         an unchanged table, those of the last change) rendered and read."""
         layouts = self.layouts(truth, physical)
@@ -175,16 +177,17 @@ class TwinReader:
         self.last_regions = regions
         return Scene("still", observations, frame=self.last_frame)
 
-    def busy(self, truth: ExpectedView, tick: int, physical: tuple[Any, Any] | None = None) -> Frame:
+    def busy(self, truth: ExpectedView | None, tick: int, physical: tuple[Any, Any] | None = None) -> Frame:
         """A hand over the region of the last change (where the players are at work)."""
         layouts = self.layouts(truth, physical)
         region = (self.last_regions or tuple(layouts))[0]
         return self.frame(region, layouts[region], tick, hand=True)
 
 
-def rendered(scenes: Iterator[Scene], reader: TwinReader, script) -> Iterator[Scene]:
+def rendered(scenes: Iterator[Scene], reader: TwinReader, script, hands: bool = True) -> Iterator[Scene]:
     """Replace the script's observation-level stills by rendered-and-read ones (same table truth).
-    A run of busy scenes shares one rendered frame with a hand in it."""
+    A run of busy scenes shares one rendered frame with a hand in it (`hands`; without, busy
+    scenes pass as they are: headless, nobody would see the picture)."""
     hand_frame: Frame | None = None
     for tick, scene in enumerate(scenes, start=1):
         truth = script.last_truth
@@ -193,7 +196,7 @@ def rendered(scenes: Iterator[Scene], reader: TwinReader, script) -> Iterator[Sc
             hand_frame = None
             out = reader.read(truth, tick, physical)
             yield Scene("still", out.observations, out.frame, scene.time, scene.command, scene.note)
-        elif scene.kind == "busy" and truth is not None:
+        elif scene.kind == "busy" and truth is not None and hands:
             if hand_frame is None:
                 hand_frame = reader.busy(truth, tick, physical)
             yield Scene("busy", frame=hand_frame, time=scene.time, note=scene.note)

@@ -191,7 +191,8 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
     session.sinks.append(lambda e: result.violations.append(e.ruling.rule_ids) if isinstance(e, ViolationFound) else None)
     scenes = script.scenes()
     if options.frames:
-        scenes = _twin_frames(game, scenes, script, options.seed, say, skipped, options.on_reader)
+        scenes = _twin_frames(game, scenes, script, options.seed, say, skipped, options.on_reader,
+                              hands=not options.headless)
     for count, scene in enumerate(paced(scenes, options.speed, stop), start=1):
         recorder(scene)
         session.handle(scene)
@@ -215,8 +216,9 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
 
 
 def _twin_frames(game: str, scenes, script, seed: int, say, skipped: list[str],
-                 on_reader: Callable[[Any], None] | None = None):
-    """The twin draws each scene and the observer reads it, where both are built for the game."""
+                 on_reader: Callable[[Any], None] | None = None, hands: bool = True):
+    """The twin draws each scene and the observer reads it, where both are built for the game.
+    `hands`: draw the busy scenes too (a hand over the table), for a screen to show."""
     try:
         from ..demo import twin
 
@@ -230,7 +232,7 @@ def _twin_frames(game: str, scenes, script, seed: int, say, skipped: list[str],
     say("companion run: the digital twin renders the table and the observer reads it")
     if on_reader is not None:
         on_reader(reader)
-    return twin.rendered(scenes, reader, script)
+    return twin.rendered(scenes, reader, script, hands=hands)
 
 
 def _recorder(directory: Path | None, initial, say) -> Callable[[Scene], None]:

@@ -152,8 +152,6 @@ class Tracker:
             self.correctable = True
         elif decision.kind == "violation":
             events += self._violation(decision.chosen)
-        elif decision.kind == "ask" and self._can_defer(decision):
-            events += self._accept_provisional(decision.candidates)
         elif decision.kind == "ask":
             events += self._ask(decision.candidates, decision.immediate)
         elif decision.kind == "wait" and decision.chosen is not None:
@@ -268,6 +266,8 @@ class Tracker:
             self.pending = _Pending("ask", key, candidates)
         if self.pending.emitted or not ready:
             return []
+        if self._can_defer(candidates):
+            return self._accept_provisional(candidates)
         self.pending.emitted = True
         moves = tuple(c.moves[-1] if len(c.moves) == 1 else c.moves[0] for c in candidates)
         confidences = tuple(round(c.weakest, 3) for c in candidates)
@@ -279,10 +279,11 @@ class Tracker:
 
     # --- choices the camera sees later (provisional moves) ---------------------------------------
 
-    def _can_defer(self, decision: inference.Decision) -> bool:
-        """An ask no second look can settle, whose answer the table will show later: don't ask."""
-        candidates = decision.candidates
-        return (decision.immediate and self.provisional is None and len(candidates) > 1
+    def _can_defer(self, candidates: tuple[inference.Explanation, ...]) -> bool:
+        """A question about readings that look the same from above, whose answer the table will
+        show later: don't ask it."""
+        return (self.provisional is None and len(candidates) > 1
+                and len({inference._view_key(c.view) for c in candidates}) == 1
                 and all(len(c.moves) == 1 and c.legal for c in candidates)
                 and all(self.view.shows_later(self.state, c.moves[0]) for c in candidates))
 
@@ -371,7 +372,7 @@ class Tracker:
     def _settle_provisional(self) -> list[Event]:
         """When the table can no longer show the choice (the tile left play unseen), the players say."""
         prov = self.provisional
-        if prov is None:
+        if prov is None or (self.pending is not None and self.pending.kind == "revise"):
             return []
         if len(self.moves) <= prov.at:  # taken back
             self.provisional = None
