@@ -246,3 +246,55 @@ def test_run_add_names_puts_names_the_kiosk_cannot_type_on_the_list_to_tap(tmp_p
     assert done.returncode == 0, done.stderr
     assert "names to tap on the touchscreen: 陳美玲, 王小明" in done.stdout
     assert NameBook(tmp_path / "state").names == ["陳美玲", "王小明"]
+
+
+class _EndlessSource:
+    """A camera that shows the same still table until closed."""
+
+    name = "fake-usb"
+
+    def __init__(self):
+        self.index = 0
+        self.closed = False
+
+    def read(self):
+        time.sleep(0.01)
+        self.index += 1
+        return Frame(np.full((60, 80, 3), 90, np.uint8), float(self.index), "opencv:0", self.index)
+
+    def open(self):
+        return self
+
+    def close(self):
+        self.closed = True
+
+
+class _StillObserver:
+    def observe(self, image, frame_index=0, timestamp=0.0):
+        empty = CellReading("empty", 0.9)
+        return Observation("reclamation", 6, 6, tuple((empty,) * 6 for _ in range(6)), frame_index, timestamp)
+
+
+@pytest.mark.slow
+def test_the_run_loop_switches_to_a_camera_and_back_to_the_simulated_table(tmp_path):
+    from companion.referee.frames import BoardReader
+
+    source = _EndlessSource()
+    reader = BoardReader("reclamation", tmp_path)
+    reader.observers["reclamation"] = _StillObserver()
+    controls = LiveControls(tmp_path)
+    controls.open_camera = lambda name: (source, reader)
+    events: list = []
+    stop, worker = _loop(tmp_path, controls, events)
+    try:
+        assert _wait(lambda: any(isinstance(e, MoveAccepted) for e in events))
+        assert controls.set_camera("opencv").done
+        assert _wait(lambda: (v := controls.camera_view()) is not None and v.image.shape == (60, 80, 3))
+        assert controls.game == "reclamation" and controls.device_status().camera == "opencv"
+        assert controls.set_camera(SIM).done
+        assert _wait(lambda: source.closed)  # the camera run ended and let go of the camera
+        assert _wait(lambda: controls.session is not None and controls.camera_view() is None)  # demo again
+    finally:
+        controls.shutdown()
+        stop.set()
+        worker.join(30)
