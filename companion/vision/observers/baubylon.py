@@ -9,8 +9,12 @@ plateau) the joint between them shows instead, a thin line right where that heig
 Neighbours' heights come from the previous pass.
 
 A pawn stack's top is a small square whose outline gives block height + stack size; its colour
-(learned) is the top pawn's. Pawns beneath are hidden from above: they read as None. Only the few
-heights a stack can have on the block just read are probed.
+(learned) is the top pawn's. Pawns beneath are hidden from above: they read as None. Stacks are
+read first: a first look at the colour in the middle of each space at every height a top can
+have, the outline only where a pawn's colour shows. The block under a stack is then chosen among
+the levels the stack's top allows, on the sides the stack leaves in view. One top seen in the frame
+is one stack, and one block top (a square at another space and height seen along the same ray
+looks just the same).
 
 Start points are not pieces: the rules (baubylon.enter) let the players choose and mark them as
 they like, so there is nothing on the table this observer could read for them.
