@@ -134,13 +134,13 @@ class BaubylonObserver:
         found = found[np.argsort(-(scores[found, best[found]] - _TALLER * best[found]))]
         where = self.pawn_pixels[found, best[found]]
         near = np.linalg.norm(where[:, None, :] - where[None, :, :], axis=-1) < 0.5 * self.pawn_px[found, best[found]][None, :]
+        np.fill_diagonal(near, False)
         out = scores.copy()
-        kept = np.zeros(len(found), bool)
-        for n in range(len(found)):  # likeliest first; a top already taken is not a second stack
-            if (near[n] & kept).any():
+        kept = np.ones(len(found), bool)
+        for n in np.flatnonzero(near.any(axis=1)):  # likeliest first; a top taken is not a second stack
+            if (near[n, :n] & kept[:n]).any():
+                kept[n] = False
                 out[found[n]] = 0.0
-            else:
-                kept[n] = True
         return out
 
     def calibration_samples(self, image: np.ndarray, expected) -> dict[str, list[np.ndarray]]:
@@ -237,12 +237,12 @@ class BaubylonObserver:
         raised = raised[np.argsort(-score)]
         where = self.block_pixels[raised, flat[raised]]
         near = np.linalg.norm(where[:, None, :] - where[None, :, :], axis=-1) < 0.25 * self.block_px[raised, flat[raised]]
-        kept = np.zeros(len(raised), bool)
-        for n in range(len(raised)):
-            if (near[n] & kept).any():
+        np.fill_diagonal(near, False)
+        kept = np.ones(len(raised), bool)
+        for n in np.flatnonzero(near.any(axis=1)):  # better first; most tops meet no other
+            if (near[n, :n] & kept[:n]).any():
+                kept[n] = False
                 ok[raised[n], flat[raised[n]]] = False
-            else:
-                kept[n] = True
         return ok.reshape(rows, cols, -1)
 
     def _block_scores(self, table, evidence, seams, heights, known: bool, far_hidden: np.ndarray) -> np.ndarray:

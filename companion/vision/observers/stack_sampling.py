@@ -31,7 +31,8 @@ class ProbeSamples:
     """Lab colours (L 0..100) of one frame at the probes of S squares at K heights."""
 
     interior: np.ndarray  # (S, K, G, 3) grid inside the face
-    across: np.ndarray  # (S, K, 4, P, O, 3) across each side, per position along it, at ACROSS_PX
+    across: np.ndarray  # (S, K, 4, P, O, 3) across each side, per position along it, at `offsets`
+    offsets: tuple[float, ...] = ACROSS_PX  # px across a side, outward positive
 
     def interior_features(self) -> np.ndarray:
         """(S, K, 6) centre and spread of the interior's Lab (appearance.FEATURES)."""
@@ -55,7 +56,8 @@ class SquareProbes:
 
     def __init__(self, geometry: RegionGeometry, squares: Sequence[tuple[float, float, float, float]],
                  heights_mm: Sequence[float], positions: int = 5,
-                 interior_inset_mm: float = 2.0, grid: int = 3, along: tuple[float, float] = (0.15, 0.85)):
+                 interior_inset_mm: float = 2.0, grid: int = 3, along: tuple[float, float] = (0.15, 0.85),
+                 across_px: Sequence[float] = ACROSS_PX):
         sq = np.asarray(squares, float).reshape(-1, 4)
         zs = np.asarray(heights_mm, float)
         self.squares, self.heights = sq, zs
@@ -95,7 +97,8 @@ class SquareProbes:
         p1 = geometry.to_pixels((edge + normal3[None, None, :, None, :]).reshape(-1, 3))
         px_per_mm = np.maximum(np.linalg.norm(p1 - p0, axis=1), 1e-3).reshape(edge.shape[:-1])
         self.px_per_mm = px_per_mm  # (S, K, 4, P)
-        offs = np.asarray(ACROSS_PX, float)
+        self.across_px = tuple(float(o) for o in across_px)
+        offs = np.asarray(self.across_px, float)
         step_mm = offs[None, None, None, None, :] / px_per_mm[..., None]  # (S, K, 4, P, O)
         across = edge[..., None, :] + step_mm[..., None] * normal3[None, None, :, None, None, :]
         # How far the outline moves per mm of height, across each side (px): a side along the
@@ -125,7 +128,7 @@ class SquareProbes:
         n = interior.size // 2
         bgr = raw.astype(np.float32) * np.float32(1.0 / 255.0)
         return ProbeSamples(to_lab(bgr[:n]).reshape(*interior.shape[:-1], 3),
-                            to_lab(bgr[n:]).reshape(*across.shape[:-1], 3))
+                            to_lab(bgr[n:]).reshape(*across.shape[:-1], 3), self.across_px)
 
     def sample_levels(self, image: np.ndarray, levels: np.ndarray) -> ProbeSamples:
         """Like sample(), for a few heights per square only: `levels` (S, M) indexes the heights;
@@ -137,7 +140,7 @@ class SquareProbes:
         n = interior.size // 2
         bgr = raw.astype(np.float32) * np.float32(1.0 / 255.0)
         return ProbeSamples(to_lab(bgr[:n]).reshape(*interior.shape[:-1], 3),
-                            to_lab(bgr[n:]).reshape(*across.shape[:-1], 3))
+                            to_lab(bgr[n:]).reshape(*across.shape[:-1], 3), self.across_px)
 
     def sample(self, image: np.ndarray, gains: np.ndarray | None = None) -> ProbeSamples:
         """Lab at every probe; `gains` (S, 3) multiplies each square's BGR first (white balance)."""
@@ -149,7 +152,8 @@ class SquareProbes:
             scale = scale * gains[:, None, :].astype(np.float32)
         interior = raw[:n].reshape(s_count, -1, 3) * scale
         across = raw[n:].reshape(s_count, -1, 3) * scale
-        return ProbeSamples(to_lab(interior).reshape(self._shapes[0]), to_lab(across).reshape(self._shapes[1]))
+        return ProbeSamples(to_lab(interior).reshape(self._shapes[0]), to_lab(across).reshape(self._shapes[1]),
+                            self.across_px)
 
 
 class PointSampler:
@@ -298,9 +302,9 @@ def outline(samples: ProbeSamples, reference: np.ndarray) -> Outline:
     before = np.take_along_axis(p, (first - 1)[..., None], axis=-1)[..., 0]
     after = np.take_along_axis(p, first[..., None], axis=-1)[..., 0]
     frac = np.clip((half - before) / np.maximum(after - before, 1e-6), 0.0, 1.0)
-    offsets = np.asarray(ACROSS_PX, np.float32)
+    offsets = np.asarray(samples.offsets, np.float32)
     crossing = offsets[first - 1] + frac * (offsets[first] - offsets[first - 1])
-    centre = len(ACROSS_PX) // 2
+    centre = len(samples.offsets) // 2
     middle = p[..., centre - 1 : centre + 2].max(axis=-1)
     return Outline(crossing, hi - lo, lo, hi, middle)
 
