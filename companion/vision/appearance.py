@@ -102,13 +102,16 @@ class AppearanceProfile:
         """Squared Mahalanobis distances (..., C) of features (..., F) to each class (inf outside
         `subset`)."""
         features = np.asarray(features, dtype=np.float64)
-        diff = features[..., None, :] - self._means  # (..., C, F)
-        y = np.matmul(diff[..., None, :], self._chol)[..., 0, :]  # whitened by the class
-        d2 = np.sum(y * y, axis=-1)
-        if subset is not None:
+        if subset is None:
+            chosen = np.arange(len(self._names))
+        else:
             keep = set(subset)
-            mask = np.array([n not in keep for n in self._names])
-            d2 = np.where(mask, np.inf, d2)
+            chosen = np.array([i for i, n in enumerate(self._names) if n in keep], dtype=int)
+        # Only the classes asked for are measured (the others are infinitely far).
+        diff = features[..., None, :] - self._means[chosen]  # (..., S, F)
+        y = np.matmul(diff[..., None, :], self._chol[chosen])[..., 0, :]  # whitened by the class
+        d2 = np.full((*features.shape[:-1], len(self._names)), np.inf)
+        d2[..., chosen] = np.sum(y * y, axis=-1)
         return d2
 
     def _posterior(self, d2: np.ndarray) -> np.ndarray:

@@ -66,7 +66,7 @@ Tagged = tuple[Rect, int]  # a rect and the side it belongs to (0 y−, 1 x+, 2 
 
 def fit(stack: ViewStack, lab: np.ndarray, inside: Sequence[Tagged], ring: Sequence[Tagged], span: int = 1,
         tau: tuple[float, float] = (5.0, 12.0), near: np.ndarray | None = None,
-        centre: tuple[float, float] | None = None) -> Fit:
+        centre: tuple[float, float] | None = None, median_step: int = 1) -> Fit:
     """Fit of a face whose inside is the union of `inside` rects and whose ring sides are `ring`.
 
     "Like" means within a colour distance (ΔE) of the inside's mean that adapts to the inside's own
@@ -76,6 +76,9 @@ def fit(stack: ViewStack, lab: np.ndarray, inside: Sequence[Tagged], ring: Seque
     A taller neighbour between the camera and a cell can hide the cell's near part. With `near`
     (per cell: which sides face the camera) only the far half of the cell is used: the far side
     still shows whether the face is shifted (wrong height) either way.
+
+    `median_step` > 1 takes the face's majority colour from every n-th inside pixel only (faster;
+    the median of a uniform face hardly changes).
     """
     rows, cols = stack.spec.rows - span + 1, stack.spec.cols - span + 1
     if near is None:
@@ -86,7 +89,8 @@ def fit(stack: ViewStack, lab: np.ndarray, inside: Sequence[Tagged], ring: Seque
     unique = np.unique(codes)
     if len(unique) == 1:
         sides = [i for i in range(4) if unique[0] & (1 << i)]
-        return _fit_plain(stack, lab, _clip_far(inside, sides, centre), _clip_far(ring, sides, centre), span, tau)
+        return _fit_plain(stack, lab, _clip_far(inside, sides, centre), _clip_far(ring, sides, centre), span, tau,
+                          median_step=median_step)
     # Each group of cells with the same near sides is measured on its own cells only (the same
     # numbers as measuring every cell per group and keeping the group's, at a fraction of the work).
     k = lab.shape[0]
@@ -100,7 +104,7 @@ def fit(stack: ViewStack, lab: np.ndarray, inside: Sequence[Tagged], ring: Seque
         sides = [i for i in range(4) if code & (1 << i)]
         cells = np.nonzero(codes == code)
         part = _fit_plain(stack, lab, _clip_far(inside, sides, centre), _clip_far(ring, sides, centre), span, tau,
-                          cells)
+                          cells, median_step)
         score[:, cells[0], cells[1]] = part.score
         inside_like[:, cells[0], cells[1]] = part.inside
         ring_max[:, cells[0], cells[1]] = part.ring
@@ -132,7 +136,8 @@ def _clip_far(rects: Sequence[Tagged], near_sides: Sequence[int], centre: tuple[
 
 
 def _fit_plain(stack: ViewStack, lab: np.ndarray, inside: Sequence[Tagged], ring: Sequence[Tagged], span: int,
-               tau: tuple[float, float], cells: tuple[np.ndarray, np.ndarray] | None = None) -> Fit:
+               tau: tuple[float, float], cells: tuple[np.ndarray, np.ndarray] | None = None,
+               median_step: int = 1) -> Fit:
     """The fit of every cell, or with `cells` (row and column indices) of those cells only, shaped
     (K, len(cells[0]), ...)."""
     def block(rect: Rect) -> np.ndarray:
@@ -143,7 +148,7 @@ def _fit_plain(stack: ViewStack, lab: np.ndarray, inside: Sequence[Tagged], ring
     pixels = np.concatenate([b.reshape(*b.shape[:3], -1, 3) for b in blocks], axis=3)  # (K, R, C, P, 3)
     # The face's colour is the majority colour (median), and "like" is a fixed distance from it,
     # scaled with brightness: a patch half top, half side must not pass as one uniform face.
-    colour = np.median(pixels, axis=3)
+    colour = np.median(pixels[..., ::median_step, :], axis=3)
     tau_cell = np.clip(0.12 * colour[..., 0] + 3.0, *tau)
     diff = pixels - colour[..., None, :]
     like = np.einsum("...c,...c->...", diff, diff) < (tau_cell * tau_cell)[..., None]  # (K, R, C, P)
@@ -168,7 +173,7 @@ def _fit_plain(stack: ViewStack, lab: np.ndarray, inside: Sequence[Tagged], ring
 
 def square_fit(stack: ViewStack, lab: np.ndarray, side_mm: float, inset_mm: float, ring_mm: tuple[float, float],
                tau: tuple[float, float] = (5.0, 12.0), near: np.ndarray | None = None,
-               ring_sides: tuple[int, ...] = (0, 1, 2, 3)) -> Fit:
+               ring_sides: tuple[int, ...] = (0, 1, 2, 3), median_step: int = 1) -> Fit:
     """A square top of `side_mm` centred in each cell; `ring_sides` leaves out the sides where the
     top may continue into the next cell (a piece spanning several cells)."""
     c = stack.spec.cell_mm / 2.0
@@ -179,4 +184,4 @@ def square_fit(stack: ViewStack, lab: np.ndarray, side_mm: float, inset_mm: floa
     inside = [(r, i) for i, r in enumerate(frame_rects(core, 0.0, band))]
     inside.append(((core[0] + band, core[1] + band, core[2] - band, core[3] - band), -1))
     ring = [(r, i) for i, r in enumerate(ring_rects(rect, *ring_mm)) if i in ring_sides]
-    return fit(stack, lab, inside, ring, 1, tau, near)
+    return fit(stack, lab, inside, ring, 1, tau, near, median_step=median_step)
