@@ -11,6 +11,7 @@ import re
 import pytest
 
 from companion.games.api import Message
+from companion.i18n import translate
 from companion.ui.text import IDENTIFIER_NAMES, render
 
 
@@ -86,6 +87,8 @@ def test_the_games_really_put_identifiers_into_sentences(messages):
 def test_no_identifier_is_left_in_a_translated_sentence(messages, lang):
     left = {}
     for message in messages:
+        if translate(message.msgid, lang) == message.msgid:
+            continue  # not translated yet: the catalogue test names those (an engine added it since)
         text = render(message, lang)
         words = {w for w in WORD.findall(text) if "." not in w}  # rule ids (babylon.build.support) stay
         stray = words & IDENTIFIERS | {w for w in words if "_" in w}
