@@ -49,11 +49,11 @@ class ReclamationObserver:
         cell = RECLAMATION.cell_mm
         stone_heights = [h * dims.stone_height_mm for h in range(1, dims.max_stack + 1)]
         self.stones = SquareTops(geometry, RECLAMATION, stone_heights,
-                                 SquareLayout.square(cell, dims.stone_mm, 0.3, (0.6, 2.2), 2.0, 2.0), self.near)
+                                 SquareLayout.square(cell, dims.stone_mm, 0.3, (0.6, 2.2), 2.0, 3.0), self.near)
         self.edges = EdgeProfiles(geometry, RECLAMATION, stone_heights, dims.stone_mm, step_mm=0.625)
         # An empty square: the board between the grid lines, seen on the board plane.
         self.squares = SquareTops(geometry, RECLAMATION, [0.0],
-                                  SquareLayout.square(cell, cell - 4.0, 4.0, (0.5, 1.5), 2.0, 2.0), self.near)
+                                  SquareLayout.square(cell, cell - 4.0, 4.0, (0.5, 1.5), 3.0, 3.0), self.near)
         # Every point of the three tests is read from the frame at once.
         self.sampler = PointSampler([self.stones.pixels, self.squares.pixels, self.edges.pixels])
 
