@@ -1,7 +1,12 @@
 """The Reclamation: per square, the height of the stone stack (0-3) and the face on top.
 
-A stack of h stones has its top face at h stone heights; each candidate height is tested on its
-own view (the stone's square outline must fit there: parallax), and the face is read on it.
+A stack of h stones has its top face at h stone heights. Each candidate height is tested where a
+top at that height would lie (parallax): the stone's square must fit there (area test: one colour
+inside, something else in a ring just outside) and its visible edges must lie on its outline
+(edge test, to a fraction of a pixel: below a camera looking nearly straight down one stone
+moves a top by well under a millimetre, which the area test cannot see). The face is read on the
+chosen height. Only the points these tests look at are sampled from the frame (square_tops), in
+one remap, so a full read costs about as much as decoding the frame.
 """
 
 from __future__ import annotations
