@@ -168,7 +168,26 @@ class LiveControls:
         return self.calibration.progress()
 
     def device_status(self) -> DeviceStatus:
-        return DeviceStatus(camera=self.camera, volume=self.sound[1], sound=self.sound[0])
+        calibrated, detail = self._calibration_state()
+        return DeviceStatus(camera=self.camera, volume=self.sound[1], sound=self.sound[0], calibrated=calibrated,
+                            calibration_detail=detail)
+
+    def _calibration_state(self) -> tuple[bool, Message | None]:
+        """Whether every region of the game has its learned colours in the state folder."""
+        game = self.game
+        if game is None or self.state_dir is None:
+            return False, None
+        if self.camera == SIM:
+            return True, Message.of(N_("the simulated table needs no calibration"))
+        from ..vision.calibration import files
+        from .frames import regions_of_game
+
+        regions = regions_of_game(game)
+        missing = [r for r in regions
+                   if not (files.calibration_dir(Path(self.state_dir)) / f"appearance-{r}.json").exists()]
+        if missing:
+            return False, Message.of(N_("no colours learned yet for {regions}"), regions=", ".join(missing))
+        return True, Message.of(N_("colours learned for {regions}"), regions=", ".join(regions))
 
     def set_sound(self, enabled: bool, volume: float) -> None:
         self.sound = (enabled, volume)

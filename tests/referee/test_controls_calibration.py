@@ -53,6 +53,7 @@ def test_live_frames_fill_the_capture_and_the_profile_is_saved(tmp_path, calibra
 
     geometry, images = calibration_frames
     controls, session = _controls(tmp_path, geometry, monkeypatch)
+    assert not controls.device_status().calibrated
     assert "Waiting for the camera" in english(controls.calibration_progress().step)
     seen = []
     for index, image in enumerate(images, start=1):
@@ -64,6 +65,8 @@ def test_live_frames_fill_the_capture_and_the_profile_is_saved(tmp_path, calibra
     assert "Good frame" in english(seen[0].verdict)
     assert "Calibrated: reclamation" in english(seen[-1].verdict)
     assert (files.calibration_dir(tmp_path) / "appearance-reclamation.json").exists()
+    status = controls.device_status()
+    assert status.calibrated and "reclamation" in english(status.calibration_detail)
     assert seen[-1].view is not None and seen[-1].view.image.shape == images[0].shape
 
 
