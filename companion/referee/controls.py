@@ -370,17 +370,44 @@ def with_players(state: GameState, names: tuple[str, ...]) -> GameState:
 
 
 def demo_note(setup: GameSetup) -> Message | None:
-    """What the players should know when the recorded game differs from their set-up."""
+    """What the players should know when the recorded game differs from their set-up: its number
+    of seats, and rule settings (variant, flowers, rule readings) it was recorded with."""
     from ..demo.records import load_demo
 
-    recorded = load_demo(setup.game).initial.players
-    if len(recorded) == len(setup.players):
-        return None
-    return Message.of(
-        N_("The simulated table plays a recorded game of {game} for {count} players: {names}."),
-        game=Message.of(GAME_NAMES.get(setup.game, setup.game)), count=len(recorded),
-        names=", ".join(renamed_players(recorded, setup.players)),
-    )
+    initial = load_demo(setup.game).initial
+    recorded = initial.players
+    notes: list[Message] = []
+    if len(recorded) != len(setup.players):
+        notes.append(Message.of(
+            N_("The simulated table plays a recorded game of {game} for {count} players: {names}."),
+            game=Message.of(GAME_NAMES.get(setup.game, setup.game)), count=len(recorded),
+            names=", ".join(renamed_players(recorded, setup.players))))
+    differ = recorded_settings_differing(initial.to_json(), dict(setup.options))
+    if differ:
+        notes.append(Message.of(N_("The recorded game keeps its own rule settings: {settings}."),
+                                settings=", ".join(differ)))
+    if len(notes) == 2:
+        return Message.of(N_("{first} {second}"), first=notes[0], second=notes[1])
+    return notes[0] if notes else None
+
+
+def recorded_settings_differing(data: Any, chosen: dict[str, Any]) -> list[str]:
+    """`name = recorded value` for each chosen option the recording was played otherwise with
+    (looked up at the top of its state JSON and under its "options")."""
+    if not isinstance(data, dict):
+        return []
+    recorded = {**data, **(data.get("options") if isinstance(data.get("options"), dict) else {})}
+    out = []
+    for name, value in chosen.items():
+        if name not in recorded:
+            continue
+        have = recorded[name]
+        if isinstance(have, list):
+            have = ",".join(str(v) for v in have)
+        if isinstance(have, dict) or str(have) == str(value):
+            continue
+        out.append(f"{name} = {have}")
+    return out
 
 
 # --- the camera view's marks ----------------------------------------------------------------------

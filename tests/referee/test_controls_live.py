@@ -72,6 +72,10 @@ def test_start_game_asks_the_run_loop_for_a_new_game_and_says_when_the_recording
     assert note is not None and "for {count} players" in note.msgid and dict(note.params)["count"] == 2
     assert dict(note.params)["names"] == "Aiko, Ben"
     assert controls.start_game(GameSetup("reclamation", ("Aiko", "Ben"))).message is None
+    throne = controls.start_game(GameSetup("reclamation", ("Aiko", "Ben"), options=(("variant", "throne"),))).message
+    assert throne is not None and "variant = garden" in throne.render("en")
+    both = controls.start_game(GameSetup("reclamation", ("A", "B", "C"), options=(("variant", "throne"),))).message
+    assert "for 2 players" in both.render("en") and "variant = garden" in both.render("en")
 
 
 def test_a_game_the_simulated_table_cannot_play_is_refused_and_the_running_game_goes_on():
