@@ -36,7 +36,8 @@ CARD, CUBE = "card", "cube"
 COLUMNS = ((-1, -1), (1, -1), (-1, 1), (1, 1))  # TL, TR, BL, BR as signs of (dx, dy) from the centre
 _SIDE_NORMALS = np.array([(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)])  # y−, x+, y+, x−
 _EMPTY_WEIGHT = 0.8  # an empty column looks like the card...
-_NO_OUTLINE = 0.3  # ...or, where a neighbour hides its footprint, shows no outline at any height
+_NO_OUTLINE = 0.3  # ...or shows no outline at any height
+_NO_OUTLINE_HIDDEN = 0.15  # (where a taller column in front hides its footprint, less is enough)
 
 
 def column_heights(count: int) -> tuple[int, int, int, int]:
@@ -91,6 +92,12 @@ class BabelObserver:
         towards /= np.maximum(np.linalg.norm(towards, axis=1, keepdims=True), 1e-6)
         dots = towards @ _SIDE_NORMALS.T  # (S, 4)
         self.facing = np.where(dots > 0.2, 1, np.where(dots < -0.2, -1, 0)).reshape(3, 3, 4, 4)
+        # Where each column's top lies in the frame at each height, and how wide it looks there.
+        tops = np.concatenate([np.repeat(np.asarray(centres)[:, None, :], self.levels, axis=1),
+                               np.broadcast_to((np.arange(self.levels) * q)[None, :, None], (len(centres), self.levels, 1))],
+                              axis=-1)
+        self.top_pixels = geometry.to_pixels(tops.reshape(-1, 3)).reshape(len(centres), self.levels, 2)
+        self.top_px = self.probes.px_per_mm.mean(axis=(2, 3)) * q
         # How much each side's outline moves per level (px): its weight as height evidence.
         moves = np.abs(self.probes.shift_px_per_mm) * q  # (S, K, 4)
         self.weight = np.clip(moves / 3.0, 0.1, 1.0).reshape(3, 3, 4, self.levels, 4)
@@ -183,11 +190,38 @@ class BabelObserver:
                 across = heights[:, :, _NEIGHBOUR][..., None, :]  # (3, 3, 4, 1, 4) height beyond each side
                 inner = _NEIGHBOUR_VALID[None, None, :, None, :]
                 use |= inner & (((facing > 0) & (across < level)) | ((facing < 0) & (across > level)))
+                # A taller column between this one's footprint and the camera hides the card
+                # there: "empty" then rests only on no outline showing.
+                hidden = (_NEIGHBOUR_VALID[None, None] & (self.facing > 0) & (across[..., 0, :] > 0)).any(axis=-1)
+                scores[..., 0] = np.maximum(_EMPTY_WEIGHT * card[..., 0], np.where(hidden, _NO_OUTLINE_HIDDEN, _NO_OUTLINE))
             w = self.weight * use
             outline = (evidence * w).sum(axis=-1) / np.maximum(w.sum(axis=-1), 1e-6)
             scores[..., 1:] = outline[..., 1:] * (0.6 + 0.4 * cube[..., 1:])
+            scores = np.where(self._one_top_per_place(scores), scores, -1.0)
             new = scores.argmax(axis=-1)
             if heights is not None and np.array_equal(new, heights):
                 break
             heights = new
-        return heights, scores
+        return heights, np.maximum(scores, 0.0)
+
+    def _one_top_per_place(self, scores: np.ndarray) -> np.ndarray:
+        """(3, 3, 4, levels) False for a column top that would land in the frame right where a
+        column of another tower has its top read: a square at another place and height seen along
+        the same ray looks just the same, and two tops cannot both be seen in one place. The better
+        outline keeps it."""
+        best = scores.argmax(axis=-1).reshape(-1)
+        flat = scores.reshape(len(best), -1)
+        ok = np.ones(flat.shape, bool)
+        raised = np.flatnonzero(best > 0)
+        if len(raised) < 2:
+            return ok.reshape(scores.shape)
+        raised = raised[np.argsort(-flat[raised, best[raised]])]
+        where = self.top_pixels[raised, best[raised]]
+        near = np.linalg.norm(where[:, None, :] - where[None, :, :], axis=-1) < 0.3 * self.top_px[raised, best[raised]]
+        near &= (raised[:, None] // 4) != (raised[None, :] // 4)  # columns of one tower stand side by side
+        kept = np.ones(len(raised), bool)
+        for n in np.flatnonzero(near.any(axis=1)):
+            if (near[n, :n] & kept[:n]).any():
+                kept[n] = False
+                ok[raised[n], best[raised[n]]] = False
+        return ok.reshape(scores.shape)
