@@ -98,3 +98,15 @@ def test_readings_match_the_per_cell_rule():
             assert got.confidence == pytest.approx(expected.confidence)
             assert [(lab, att) for lab, att, _ in got.alternatives] == [(lab, att) for lab, att, _ in expected.alternatives]
             assert [s for *_, s in got.alternatives] == pytest.approx([s for *_, s in expected.alternatives])
+
+
+@pytest.mark.parametrize("at", [(0, 2), (1, 3)])
+def test_a_lone_stack_near_the_camera_reads_its_height(at):
+    """Too few stacks to learn a frame's edge bias: the bias seen on the calibration capture is used."""
+    observer = calibrated(GAMES["reclamation"], OVERHEAD)
+    for height in (1, 2, 3):
+        layout = _stack(height, "flower", at)
+        image = render(TableScene((layout.region_scene(),), imaging=Imaging(noise_sigma=3.0, jpeg_quality=85)),
+                       OVERHEAD, seed=height)
+        cell = observer.observe(image).cell(*at)
+        assert (cell.label, cell.attrs) == ("flower", {"height": height, "gardener": height == 3})

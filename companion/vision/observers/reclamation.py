@@ -27,7 +27,7 @@ FACES = (labels.FLOWER, labels.VINE)
 CLASSES = (labels.EMPTY, *FACES)
 EDGE_CONTRAST = 10.0  # ΔE across a side below which it shows no edge (weight ramps up over as much again)
 EDGE_SIGMA_MM = 0.4  # spread of a visible edge's measured position at the right height
-EDGE_BIAS_MIN = 6  # sides needed to learn the edge bias of a frame (else none is assumed)
+EDGE_BIAS_MIN = 6  # sides needed to learn the edge bias on one frame
 
 
 def _inner_sides(rows: int, cols: int) -> np.ndarray:
@@ -51,6 +51,7 @@ class ReclamationObserver:
         self.facing = self.stack.facing_sides()
         self.towards = self.stack.facing_sides(threshold=0.0)  # sides the camera sees at all
         self._levels = np.arange(1, dims.max_stack + 1)[:, None, None, None]
+        self._calibration_bias: dict[bool, list[float]] = {}  # per calibration frame, see _edge_bias
         cell = RECLAMATION.cell_mm
         stone_heights = [h * dims.stone_height_mm for h in range(1, dims.max_stack + 1)]
         self.stones = SquareTops(geometry, RECLAMATION, stone_heights,
@@ -62,11 +63,6 @@ class ReclamationObserver:
         # Every point of the three tests is read from the frame at once.
         self.sampler = PointSampler([self.stones.pixels, self.squares.pixels, self.edges.pixels])
 
-    def _measure(self, image: np.ndarray) -> tuple[TopFit, TopFit]:
-        """The stone test at heights 1..max (index h − 1) and the empty-square test on the board."""
-        stones, squares, _ = self.sampler.sample_lab(image)
-        return self.stones.fit(lab=self.stones.shape_lab(stones)), self.squares.fit(lab=self.squares.shape_lab(squares))
-
     def _measure_all(self, image: np.ndarray) -> tuple[TopFit, TopFit, tuple[np.ndarray, np.ndarray]]:
         """The stone and square tests and the stones' edge offsets and contrasts."""
         stones, squares, edges = self.sampler.sample_lab(image)
@@ -75,7 +71,14 @@ class ReclamationObserver:
         return stone, square, self.edges.offsets(None, stone.colour, lab=edges)
 
     def calibration_samples(self, image: np.ndarray, expected) -> dict[str, list[np.ndarray]]:
-        stone, square = self._measure(image)
+        """Appearance samples per class; the capture's known heights also teach this observer the
+        edge bias it assumes on a frame with too few stacks to learn its own."""
+        stone, square, (offsets, contrast) = self._measure_all(image)
+        heights = np.array([[attrs["height"] for _, attrs in row] for row in expected])
+        visible = np.clip((contrast.max(axis=0) - EDGE_CONTRAST) / EDGE_CONTRAST, 0.0, 1.0)
+        for towards, values in self._bias_samples(offsets, visible, heights).items():
+            if len(values) >= EDGE_BIAS_MIN:
+                self._calibration_bias.setdefault(towards, []).append(float(np.median(values)))
         samples: dict[str, list[np.ndarray]] = {}
         for r, row in enumerate(expected):
             for c, (label, attrs) in enumerate(row):
@@ -109,24 +112,31 @@ class ReclamationObserver:
             fits = fits * np.where(total >= 0.5, np.exp(-0.5 * spread2 / EDGE_SIGMA_MM**2), 1.0)
         return fits
 
-    def _edge_bias(self, offsets: np.ndarray, visible: np.ndarray, heights: np.ndarray) -> np.ndarray:
-        """(6, 6, 4) the systematic offset of edges at their right height, learned on this frame.
-
-        Where an edge appears can be biased a little by how the picture was made (a face's own side
-        drawn or seen over its near edge, a bright face spreading over a dark gap): the same for
-        every stack, so it is measured on all stacks at the heights the area test gives (right for
-        nearly all; the median ignores the rest), separately for sides the camera sees and the
-        others, and taken off before the edges judge heights."""
+    def _bias_samples(self, offsets: np.ndarray, visible: np.ndarray, heights: np.ndarray) -> dict[bool, np.ndarray]:
+        """Edge offsets of every stack at `heights` on the sides that show a clear, unhidden edge,
+        apart for the sides the camera sees (True) and the others (False)."""
         neighbour = _neighbours(heights)
         rows, cols = np.indices(heights.shape)
         at_height = offsets[np.clip(heights - 1, 0, None), rows, cols]  # (6, 6, 4)
         hidden = self.towards & (neighbour > heights[..., None])
         usable = (heights > 0)[..., None] & ~hidden & (visible > 0.5)
-        bias = np.zeros(at_height.shape, np.float32)
-        for towards in (True, False):
-            group = usable & (self.towards == towards)
-            if group.sum() >= EDGE_BIAS_MIN:
-                bias[self.towards == towards] = float(np.median(at_height[group]))
+        return {towards: at_height[usable & (self.towards == towards)] for towards in (True, False)}
+
+    def _edge_bias(self, offsets: np.ndarray, visible: np.ndarray, heights: np.ndarray) -> np.ndarray:
+        """(6, 6, 4) the systematic offset of edges at their right height.
+
+        Where an edge appears can be biased a little by how the picture was made (a face's own side
+        drawn or seen over its near edge, a bright face spreading over a dark gap): the same for
+        every stack, so it is measured on all stacks at the heights the area test gives (right for
+        nearly all; the median ignores the rest), separately for sides the camera sees and the
+        others, and taken off before the edges judge heights. With too few stacks on the board, the
+        bias measured on the calibration capture is used (none if this observer has not seen one)."""
+        bias = np.zeros(self.towards.shape, np.float32)
+        for towards, values in self._bias_samples(offsets, visible, heights).items():
+            if len(values) >= EDGE_BIAS_MIN:
+                bias[self.towards == towards] = float(np.median(values))
+            elif self._calibration_bias.get(towards):
+                bias[self.towards == towards] = float(np.median(self._calibration_bias[towards]))
         return bias
 
     def observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0) -> Observation:
