@@ -139,10 +139,14 @@ class CompanionApp(App):
     # --- the referee ------------------------------------------------------------------------------
     def start_game(self, setup: GameSetup) -> Answer:
         """Ask the referee for a new game; the screens start over only when it goes ahead."""
+        waiting = self.feed.drain(limit=10_000)  # the ended game's last events must not show on the new one
         answer = self.controls.start_game(setup)
         if not isinstance(answer, Answer):  # an older referee answers nothing: it went ahead
             answer = Answer(True)
         if not answer.done:
+            for event in waiting:  # the game goes on: nothing of it is lost
+                self.feed.push(event)
+            self.poll_feed()
             return answer
         self.setup = setup
         self.session.reset(setup.game, setup.players)
