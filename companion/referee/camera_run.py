@@ -88,6 +88,15 @@ def camera_scenes(items: Iterable[Frame | str], reader: BoardReader, look_again:
                 yield Scene("still", observations, frame=item, time=item.timestamp)
 
 
+def _shown(items: Iterable[Frame | str], session: RefereeSession) -> Iterator[Frame | str]:
+    """Every frame becomes the session's newest picture, not only the scenes the motion gate lets
+    through: the screen's camera view and the calibration wizard need the still table too."""
+    for item in items:
+        if not isinstance(item, str):
+            session.last_frame = item
+        yield item
+
+
 def run_camera(source: Any, reader: BoardReader, options: RunOptions, config: Any, out: TextIO,
                extra_sinks: Iterable[Callable[[Event], None]] = (), stop: threading.Event | None = None,
                console: Console | None = None, on_session: Callable[[RefereeSession], None] | None = None) -> int:
@@ -119,6 +128,7 @@ def run_camera(source: Any, reader: BoardReader, options: RunOptions, config: An
     for region, why in reader.skipped.items():
         say(f"companion run: not reading {region}: {why}")
     items = frames_with_reconnect(source, stop, lambda why: say(f"companion run: camera error: {why}"))
+    items = _shown(items, session)
     try:
         for scene in camera_scenes(items, reader, lambda: tracker.wants_another_look):
             session.handle(scene)
