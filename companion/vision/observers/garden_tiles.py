@@ -136,9 +136,13 @@ def dot_support(profile, features: np.ndarray, flowers: tuple[str, ...], base: s
 
 def tile_support(space: np.ndarray) -> np.ndarray:
     """(levels, 7, 7): for every possible tile (top-left row, col, level), the summed evidence of its
-    four spaces, each for its own position in that tile (space: (levels, 8, 8, 4), ≤ 0 = none)."""
+    four spaces, each for its own position in that tile (space: (levels, 8, 8, 4), ≤ 0 = none),
+    counting a space only where that position is the one it fits best."""
     levels = space.shape[0]
+    # A space supports a tile only in the position it looks most like at that level (a space of
+    # the tile beside it must not also vote for this one).
+    agree = np.where(space >= space.max(axis=-1, keepdims=True), np.maximum(space, 0.0), 0.0)
     total = np.zeros((levels, 7, 7))
     for i, (dr, dc) in enumerate(POSITIONS):
-        total += np.maximum(space[:, dr : dr + 7, dc : dc + 7, i], 0.0)
+        total += agree[:, dr : dr + 7, dc : dc + 7, i]
     return total
