@@ -335,9 +335,15 @@ def new_game_for(setup: GameSetup, state_dir: Path | None = None) -> GameState:
 
         options["cards_file"] = str(library_path(Path(state_dir)))
     try:
-        return spec.new_game(tuple(setup.players), **options)
+        state = spec.new_game(tuple(setup.players), **options)
     except (TypeError, ValueError) as exc:
         raise CompanionError(str(exc)) from exc
+    tiles = Path(state_dir) / EDITOR_FILES["babylon.tile"] if state_dir is not None else None
+    if setup.game == "babylon" and tiles is not None and tiles.exists():
+        from ..games.babylon.catalogue import load_catalogue
+
+        state = load_catalogue(tiles).apply_start_tiles(state)  # the starting tiles' icons, when written down
+    return state
 
 
 def demo_for_setup(setup: GameSetup):

@@ -92,3 +92,18 @@ def test_new_games_use_what_the_editors_saved(tmp_path):
     options = (("blueprint", "tower"),)
     babel = new_game_for(GameSetup("babel", ("A", "B", "C", "D", "E"), options=options), tmp_path)
     assert "tower" in str(babel.to_json())
+
+
+def test_a_babylon_game_takes_the_starting_tiles_icons_from_the_tile_catalogue(tmp_path):
+    import json
+
+    from companion.referee.controls import new_game_for
+    from companion.referee.interface import GameSetup
+
+    catalogue = {"format": "table-companion/babylon-tiles", "version": 1,
+                 "start": {"white": ["stairs", None, None, "fountain"]}, "tiles": []}
+    (tmp_path / "babylon-tiles.json").write_text(json.dumps(catalogue), encoding="utf-8")
+    state = new_game_for(GameSetup("babylon", ("A", "B")), tmp_path)
+    white = next(seat for seat in state.seats if seat.flower == "white")
+    assert white.slot.icons == ("stairs", None, None, "fountain")
+    assert new_game_for(GameSetup("babylon", ("A", "B"))).seats[0].slot.icons is None  # without: unread
