@@ -33,6 +33,7 @@ from .dimensions import BAUBYLON as DIMS
 from .dimensions import BaubylonDimensions
 from .geometry import RegionGeometry
 from .stack_sampling import (
+    PointSampler,
     SquareProbes,
     facing_classes,
     offset_samples,
@@ -42,6 +43,7 @@ from .stack_sampling import (
     robust_features,
     seam_evidence,
     surface_gains,
+    to_lab,
 )
 
 TABLE, BLOCK = "table", "block"
@@ -50,6 +52,7 @@ PAWN_CLASSES = tuple(f"pawn:{c}" for c in PAWNS)
 _SIDE_NORMALS = np.array([(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)])  # y−, x+, y+, x−
 _TABLE_WEIGHT = 0.35  # a space on the table looks like the table (so may a block's shaded side)...
 _NO_OUTLINE = 0.3  # ...or, where a taller neighbour hides it, shows no block outline at any height
+_MARGIN_MM = 2.0  # the table measured this far outside the field
 _NO_PAWN = 0.35  # a pawn must show both its colour and its outline
 _PAWN_UNLIKE = 15.0  # a first look: unlike the table and the blocks by this much (ΔE)...
 _PAWN_COLOUR = 0.2  # ...then a pawn's colour worth a look at its outline...
@@ -72,6 +75,16 @@ class BaubylonObserver:
         # Block tops at each level above the table (outlines and colour); the table: colour only.
         self.blocks = SquareProbes(geometry, squares, self.levels[1:] * ph, positions=4, interior_inset_mm=0.8, grid=3)
         self.ground = SquareProbes(geometry, squares, [0.0], positions=1, interior_inset_mm=1.5, grid=4)
+        # The table just outside the field: the white reference for the light at read time (the
+        # field's own blocks never stand on it, and its near side is never behind one).
+        along = np.arange(3.0, BAUBYLON.width_mm, 6.0)
+        out = -_MARGIN_MM
+        far = BAUBYLON.width_mm + _MARGIN_MM
+        ring = np.concatenate([np.column_stack([along, np.full_like(along, out)]),
+                               np.column_stack([along, np.full_like(along, far)]),
+                               np.column_stack([np.full_like(along, out), along]),
+                               np.column_stack([np.full_like(along, far), along])])
+        self.margin = PointSampler(geometry, np.column_stack([ring, np.zeros(len(ring))]))
         h = dims.pawn_mm / 2.0
         self.pawns = SquareProbes(geometry, [((c + 0.5) * s - h, (r + 0.5) * s - h, (c + 0.5) * s + h, (r + 0.5) * s + h)
                                              for r, c in cells], np.arange(1, self.top + 1) * ph, positions=3)
@@ -107,7 +120,7 @@ class BaubylonObserver:
         samples = self.blocks.sample(image)
         ground = robust_features(self.ground.sample_interior(image))[:, 0]
         if profile is not None and BLOCK in profile.names and TABLE in profile.names:
-            gains = surface_gains(ground[:, :3], profile.classes[TABLE].mean[:3])
+            gains = surface_gains(to_lab(self.margin.bgr(image)), profile.classes[TABLE].mean[:3])
             # The learned block colour as this frame's light shows it: the outline's reference.
             reference = np.broadcast_to(rebalance(profile.classes[BLOCK].mean[:3], 1.0 / gains),
                                         (*samples.interior.shape[:2], 3))

@@ -216,15 +216,23 @@ def rebalance(lab: np.ndarray, gains: np.ndarray) -> np.ndarray:
     return to_lab(lab_to_bgr(lab) * np.asarray(gains, np.float32))
 
 
-def surface_gains(seen_lab: np.ndarray, known_lab: np.ndarray, near: float = 25.0, least: int = 5) -> np.ndarray:
+def surface_gains(seen_lab: np.ndarray, known_lab: np.ndarray, near: float = 25.0, least: int = 5,
+                  rounds: int = 3, tight: float = 8.0) -> np.ndarray:
     """Global BGR gains (3,) that bring the light of this frame back to the calibration's, from
-    the places that show a known surface (Lab within `near` of it; e.g. the table between the
-    pieces): the median of them is taken as that surface. No change when too few show it."""
+    the places that show a known surface (e.g. the table between the pieces): first those within
+    `near` (ΔE) of it, then, light balanced with the gains so far, those within `tight` of it
+    (other things of a similar colour drop out). No change when too few show it."""
     seen = np.asarray(seen_lab, np.float32).reshape(-1, 3)
-    close = np.linalg.norm(seen - np.asarray(known_lab, np.float32), axis=1) < near
-    if close.sum() < least:
-        return np.ones(3, np.float32)
-    return balance_gains(np.asarray(known_lab, np.float32), np.median(lab_to_bgr(seen[close]), axis=0))
+    known = np.asarray(known_lab, np.float32)
+    seen_bgr = lab_to_bgr(seen)
+    gains = np.ones(3, np.float32)
+    for round_ in range(rounds):
+        balanced = seen if round_ == 0 else to_lab(seen_bgr * gains)
+        close = np.linalg.norm(balanced - known, axis=1) < (near if round_ == 0 else tight)
+        if close.sum() < least:
+            break
+        gains = balance_gains(known, np.median(seen_bgr[close], axis=0))
+    return gains
 
 
 def surface_colour(bgr: np.ndarray, known_lab: np.ndarray, share: float = 0.5) -> np.ndarray:
