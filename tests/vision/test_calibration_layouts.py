@@ -42,3 +42,17 @@ def test_truth_is_a_fresh_copy():
     layout = layout_for("baubylon")
     layout.truth()[1][1][1]["pawns"].append("x")
     assert layout.truth()[1][1][1]["pawns"] == ["red"]
+
+
+@pytest.mark.parametrize("region", sorted(LAYOUTS))
+def test_texts_are_translatable_pairs_that_match_the_english(region):
+    from companion.i18n import translate
+
+    layout = layout_for(region)
+    for text_row, english_row in zip(layout.texts(), layout.descriptions(), strict=True):
+        for text, english in zip(text_row, english_row, strict=True):
+            if text is None:
+                assert english == ""
+                continue
+            msgid, params = text
+            assert translate(msgid, "en", params) == english != ""

@@ -21,6 +21,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
+from ...i18n import N_
 from .. import labels
 
 Cell = tuple[str, dict[str, Any]]
@@ -74,57 +75,84 @@ BAUBYLON = _baubylon_rows()
 
 
 # --- parsing ----------------------------------------------------------------------------------------
-def _garden(token: str) -> tuple[Cell, Cell, str]:
+# Each cell: (truth, expected, what to put there as (msgid, params) or None for a bare place). The
+# msgids are marked for translation so the touchscreen can show the layout in the player's language.
+Text = tuple[str, dict[str, Any]]
+BARE = None
+
+_DECORATIONS = {
+    labels.FOUNTAIN: N_("fountain on level {level}"),
+    labels.BRIDGE: N_("bridge on level {level}"),
+    labels.STATUE: N_("statue on level {level}"),
+    labels.BELVEDERE: N_("belvedere on level {level}"),
+}
+_QUARRY_TEXT = {1: N_("1 layer, basalt on top"), 2: N_("2 layers, granite on top"), 3: N_("3 layers, clay on top")}
+_STONES = {
+    (labels.FLOWER, 1): N_("1 stone, flower up"), (labels.VINE, 1): N_("1 stone, vine up"),
+    (labels.FLOWER, 2): N_("{height} stones, flower up"), (labels.VINE, 2): N_("{height} stones, vine up"),
+    (labels.FLOWER, 3): N_("{height} stones, flower up (gardener)"),
+    (labels.VINE, 3): N_("{height} stones, vine up (gardener)"),
+}
+
+
+def _garden(token: str) -> tuple[Cell, Cell, Text | None]:
     if token == ".":
-        return (labels.RECESS, {"level": 0}), (labels.RECESS, {"level": 0}), ""
+        return (labels.RECESS, {"level": 0}), (labels.RECESS, {"level": 0}), BARE
     name, _, rest = token.partition("@")
     if name in ("p1", "p2"):
         cell = (labels.PILLAR1 if name == "p1" else labels.PILLAR2, {"level": int(rest)})
-        return cell, cell, f"{'single' if name == 'p1' else 'double'} pillar, top at level {rest}"
+        text = N_("single pillar, top at level {level}") if name == "p1" else N_("double pillar, top at level {level}")
+        return cell, cell, (text, {"level": int(rest)})
     if name == "t":
         level, tile, flower, icon = rest.split(":")
         cell = (labels.TILE, {"level": int(level), "tile": tile, "flower": flower, "icon": icon})
-        return cell, cell, f"tile {tile} at level {level}, {flower}, icon {icon}"
+        return cell, cell, (N_("tile {tile} at level {level}, {flower}, icon {icon}"),
+                            {"tile": tile, "level": int(level), "flower": flower, "icon": icon})
     if name == labels.STAIRS:
         own, _, pair = rest.partition("/")
         levels = sorted(int(v) for v in pair.split(","))
         return ((labels.STAIRS, {"level": int(own)}), (labels.STAIRS, {"level": levels}),
-                f"stairs between levels {levels[0]} and {levels[1]}, this end on level {own}")
+                (N_("stairs between levels {low} and {high}, this end on level {level}"),
+                 {"low": levels[0], "high": levels[1], "level": int(own)}))
     cell = (name, {"level": int(rest)})
-    return cell, cell, f"{name} on level {rest}"
+    return cell, cell, (_DECORATIONS[name], {"level": int(rest)})
 
 
-def _quarry(token: str) -> tuple[Cell, Cell, str]:
+def _quarry(token: str) -> tuple[Cell, Cell, Text | None]:
     n = int(token)
     cell = (QUARRY_LAYERS[n], {"layers": n})
-    return cell, cell, f"{n} layers, {QUARRY_LAYERS[n]} on top" if n else ""
+    return cell, cell, (_QUARRY_TEXT[n], {}) if n else BARE
 
 
-def _reclamation(token: str) -> tuple[Cell, Cell, str]:
+def _reclamation(token: str) -> tuple[Cell, Cell, Text | None]:
     if token == ".":
         cell = (labels.EMPTY, {"height": 0, "gardener": False})
-        return cell, cell, ""
+        return cell, cell, BARE
     face = labels.FLOWER if token[0] == "F" else labels.VINE
     height = int(token[1:])
     cell = (face, {"height": height, "gardener": height == 3})
-    return cell, cell, f"{height} stone{'s' if height > 1 else ''}, {face} up" + (" (gardener)" if height == 3 else "")
+    return cell, cell, (_STONES[face, height], {"height": height})
 
 
-def _babel(token: str) -> tuple[Cell, Cell, str]:
+def _babel(token: str) -> tuple[Cell, Cell, Text | None]:
     n = int(token)
     cell = (labels.CUBES, {"count": n})
-    return cell, cell, f"{n} cube{'s' if n > 1 else ''}" if n else ""
+    if not n:
+        return cell, cell, BARE
+    return cell, cell, (N_("1 cube") if n == 1 else N_("{count} cubes"), {"count": n})
 
 
-def _baubylon(token: str) -> tuple[Cell, Cell, str]:
+def _baubylon(token: str) -> tuple[Cell, Cell, Text | None]:
     if token == ".":
         cell = (labels.FIELD, {"height": 0, "pawns": []})
-        return cell, cell, ""
+        return cell, cell, BARE
     height, _, colour = token.partition(":")
     cell = (labels.FIELD, {"height": int(height), "pawns": [colour] if colour else []})
-    block = f"block of {height}" if int(height) else ""
-    pawn = f"{colour} pawn" if colour else ""
-    return cell, cell, " + ".join(p for p in (block, pawn) if p)
+    if int(height) and colour:
+        return cell, cell, (N_("block of {height} + {colour} pawn"), {"height": int(height), "colour": colour})
+    if colour:
+        return cell, cell, (N_("{colour} pawn"), {"colour": colour})
+    return cell, cell, (N_("block of {height}"), {"height": int(height)})
 
 
 @dataclass(frozen=True)
@@ -144,9 +172,14 @@ class CalibrationLayout:
         """Per cell what `observe()` should report on a frame of this layout."""
         return [[copy.deepcopy(e) for _, e, _ in row] for row in self._parsed()]
 
+    def texts(self) -> list[list[Text | None]]:
+        """Per cell what to put there as a (msgid, params) pair marked with N_ (None: leave it bare),
+        for the touchscreen to show in the player's language."""
+        return [[copy.deepcopy(t) for _, _, t in row] for row in self._parsed()]
+
     def descriptions(self) -> list[list[str]]:
-        """Per cell, in plain English, what to put there ("" where the board stays bare)."""
-        return [[d for _, _, d in row] for row in self._parsed()]
+        """Per cell, in English, what to put there ("" where the board stays bare)."""
+        return [["" if t is None else t[0].format(**t[1]) for _, _, t in row] for row in self._parsed()]
 
     def instructions(self) -> list[str]:
         """One line per place to fill, rows and columns counted from 1 as on the diagram."""
