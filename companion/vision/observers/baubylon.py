@@ -36,13 +36,14 @@ from .stack_sampling import (
     PointSampler,
     SquareProbes,
     facing_classes,
+    gains_at,
     offset_samples,
     outline,
     outline_offsets,
-    rebalance,
+    rebalance_each,
     robust_features,
     seam_evidence,
-    surface_gains,
+    surface_gain_field,
     to_lab,
 )
 
@@ -90,6 +91,7 @@ class BaubylonObserver:
                                              for r, c in cells], np.arange(1, self.top + 1) * ph, positions=3)
         nadir = np.asarray(geometry.nadir_xy(), float)
         centres = (np.asarray(cells, float)[:, ::-1] + 0.5) * s
+        self.cell_pixels = geometry.to_pixels(np.column_stack([centres, np.zeros(len(cells))]))
         towards = nadir[None, :] - centres
         towards /= np.maximum(np.linalg.norm(towards, axis=1, keepdims=True), 1e-6)
         dots = towards @ _SIDE_NORMALS.T
@@ -120,15 +122,16 @@ class BaubylonObserver:
         samples = self.blocks.sample(image)
         ground = robust_features(self.ground.sample_interior(image))[:, 0]
         if profile is not None and BLOCK in profile.names and TABLE in profile.names:
-            gains = surface_gains(to_lab(self.margin.bgr(image)), profile.classes[TABLE].mean[:3])
-            # The learned block colour as this frame's light shows it: the outline's reference.
-            reference = np.broadcast_to(rebalance(profile.classes[BLOCK].mean[:3], 1.0 / gains),
-                                        (*samples.interior.shape[:2], 3))
-            features = np.concatenate([rebalance(ground[:, :3], gains), ground[:, 3:]], axis=-1)
+            field = surface_gain_field(to_lab(self.margin.bgr(image)), self.margin.pixels, profile.classes[TABLE].mean[:3])
+            gains = gains_at(field, self.cell_pixels)  # (S, 3)
+            # The learned block colour as this frame's light shows it there: the outline's reference.
+            block = np.broadcast_to(profile.classes[BLOCK].mean[:3].astype(np.float32), gains.shape)
+            reference = np.broadcast_to(rebalance_each(block, 1.0 / gains)[:, None, :], (*samples.interior.shape[:2], 3))
+            features = np.concatenate([rebalance_each(ground[:, :3], gains), ground[:, 3:]], axis=-1)
             return features.reshape(BAUBYLON.rows, BAUBYLON.cols, 6), outline(samples, reference), gains
         features = np.concatenate([ground[:, None], samples.interior_features()], axis=1)
         features = features.reshape(BAUBYLON.rows, BAUBYLON.cols, len(self.levels), 6)
-        return features, outline(samples, samples.interior_colour()), np.ones(3, np.float32)
+        return features, outline(samples, samples.interior_colour()), np.ones((len(ground), 3), np.float32)
 
     def _per_level(self, values: np.ndarray) -> np.ndarray:
         """(S, levels − 1, 4) outline values for the levels above the table → (rows, cols, levels, 4)
@@ -286,7 +289,7 @@ class BaubylonObserver:
         cells, tops = self.pawns.squares.shape[0], self.top
         interiors = self.pawns.sample_interior(image)  # (S, T, G, 3)
         # First look: where the middle of a space is unlike both the table and the blocks.
-        seen = rebalance(interiors.mean(axis=2), gains)
+        seen = rebalance_each(interiors.mean(axis=2), gains[:, None, :])
         unlike = np.minimum(np.linalg.norm(seen - profile.classes[TABLE].mean[:3], axis=-1),
                             np.linalg.norm(seen - profile.classes[BLOCK].mean[:3], axis=-1))
         order = np.argsort(-unlike, axis=1)[:, :_PAWN_CANDIDATES]
@@ -297,7 +300,7 @@ class BaubylonObserver:
         coloured = np.zeros((cells, tops))
         if len(squares):
             features = robust_features(interiors[squares, levels])
-            features = np.concatenate([rebalance(features[..., :3], gains), features[..., 3:]], axis=-1)
+            features = np.concatenate([rebalance_each(features[..., :3], gains[squares]), features[..., 3:]], axis=-1)
             support = class_support(profile, features, (TABLE, BLOCK, *PAWN_CLASSES))
             colours[squares, levels] = np.stack([support.get(name, np.zeros(len(squares))) for name in PAWN_CLASSES], -1)
             coloured[squares, levels] = colours[squares, levels].max(axis=-1)

@@ -216,6 +216,11 @@ def rebalance(lab: np.ndarray, gains: np.ndarray) -> np.ndarray:
     return to_lab(lab_to_bgr(lab) * np.asarray(gains, np.float32))
 
 
+def rebalance_each(lab: np.ndarray, gains: np.ndarray) -> np.ndarray:
+    """Lab colours (..., 3) as they look with BGR gains (..., 3) (broadcast) applied."""
+    return to_lab(lab_to_bgr(lab) * np.asarray(gains, np.float32))
+
+
 def surface_gains(seen_lab: np.ndarray, known_lab: np.ndarray, near: float = 25.0, least: int = 5,
                   rounds: int = 3, tight: float = 8.0) -> np.ndarray:
     """Global BGR gains (3,) that bring the light of this frame back to the calibration's, from
@@ -233,6 +238,40 @@ def surface_gains(seen_lab: np.ndarray, known_lab: np.ndarray, near: float = 25.
             break
         gains = balance_gains(known, np.median(seen_bgr[close], axis=0))
     return gains
+
+
+def surface_gain_field(seen_lab: np.ndarray, pixels: np.ndarray, known_lab: np.ndarray, tight: float = 8.0,
+                       least: int = 12, rounds: int = 2) -> np.ndarray:
+    """Light that drifted since calibration, as a field over the frame: per channel, how much
+    brighter a known surface looks now, fitted as a plane over the image (a + b·x + c·y) to the
+    places that show that surface: those within `tight` ΔE of it once balanced with one gain for
+    the whole frame (surface_gains), then with the plane so far. Returns the (3, 3) plane
+    coefficients; gains_at() evaluates them. A lamp to one side or a window makes one end of the
+    field brighter: one gain for the whole frame is not enough."""
+    seen = np.asarray(seen_lab, np.float32).reshape(-1, 3)
+    known = np.asarray(known_lab, np.float32)
+    known_bgr = lab_to_bgr(known).reshape(3)
+    seen_bgr = lab_to_bgr(seen)
+    design = np.column_stack([np.ones(len(pixels)), (np.asarray(pixels, float) - _CENTRE) / _CENTRE[0]])
+    coeffs = np.zeros((3, 3))
+    coeffs[0] = 1.0 / surface_gains(seen, known, tight=tight)
+    for _ in range(rounds):
+        balanced = to_lab(seen_bgr * gains_at(coeffs, pixels))
+        close = np.linalg.norm(balanced - known, axis=1) < tight
+        if close.sum() < least:
+            break
+        ratio = seen_bgr[close] / np.maximum(known_bgr, 1e-3)  # (n, 3) how much brighter, per channel
+        coeffs = np.linalg.lstsq(design[close], ratio, rcond=None)[0]
+    return coeffs
+
+
+_CENTRE = np.array([640.0, 360.0])  # scale of the plane's x, y (pixels of a 1280×720 frame)
+
+
+def gains_at(coeffs: np.ndarray, pixels: np.ndarray) -> np.ndarray:
+    """(N, 3) BGR gains at image pixels (N, 2) from surface_gain_field's plane."""
+    design = np.column_stack([np.ones(len(pixels)), (np.asarray(pixels, float) - _CENTRE) / _CENTRE[0]])
+    return np.clip(1.0 / np.maximum(design @ coeffs, 1e-3), 0.5, 2.0).astype(np.float32)
 
 
 def surface_colour(bgr: np.ndarray, known_lab: np.ndarray, share: float = 0.5) -> np.ndarray:
