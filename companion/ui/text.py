@@ -22,8 +22,15 @@ PHASE_NAMES = {  # nouns that read well in "the {stage} phase"
 }
 MATERIAL_NAMES = {"clay": N_("clay"), "granite": N_("granite"), "basalt": N_("basalt"), "start": N_("starting")}
 FLOWER_NAMES = {"white": N_("White"), "pink": N_("Pink"), "yellow": N_("Yellow"), "blue": N_("Blue")}
+ICON_NAMES = {"stairs": N_("stairs"), "fountain": N_("fountain"), "bridge": N_("bridge"), "statue": N_("statue"),
+              "none": N_("no icon")}
+COLOUR_NAMES = {  # pawns and blocks (Baubylon, the calibration layouts)
+    "red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow"), "black": N_("black"),
+    "white": N_("white"), "purple": N_("purple"), "orange": N_("orange"),
+}
 IDENTIFIER_NAMES: dict[str, dict[str, str]] = {
     "stage": PHASE_NAMES, "phase": PHASE_NAMES, "material": MATERIAL_NAMES, "flower": FLOWER_NAMES,
+    "icon": ICON_NAMES, "colour": COLOUR_NAMES, "color": COLOUR_NAMES,
 }
 
 

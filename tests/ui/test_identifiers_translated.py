@@ -95,3 +95,28 @@ def test_no_identifier_is_left_in_a_translated_sentence(messages, lang):
         if stray:
             left[message.msgid] = sorted(stray)
     assert not left, list(left.items())[:5]
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh_TW"])
+def test_calibration_layout_texts_name_icons_colours_and_flowers_in_the_language(lang):
+    """The calibration wizard's layout texts ("tile 3 at level 1, {flower}, icon {icon}",
+    "{colour} pawn") in the player's language."""
+    from companion.vision import labels
+    from companion.vision.calibration.layouts import PAWN_COLOURS, layout_for
+
+    identifiers = IDENTIFIERS | set(PAWN_COLOURS) | set(labels.ICONS)
+    seen, left = 0, {}
+    for region in ("babylon.garden", "babylon.quarry", "reclamation", "babel", "baubylon"):
+        for row in layout_for(region).texts():
+            for text in row:
+                if text is None:
+                    continue
+                msgid, params = text
+                if translate(msgid, lang) == msgid:
+                    continue  # not translated yet: the catalogue test's business
+                seen += 1
+                words = set(WORD.findall(render(Message.of(msgid, **params), lang)))
+                if words & identifiers:
+                    left[msgid] = sorted(words & identifiers)
+    assert not left, list(left.items())[:5]
+    assert seen >= 10  # the layouts' texts are really translated and looked at
