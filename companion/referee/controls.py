@@ -53,6 +53,7 @@ class LiveControls:
         self.observers: dict[str, Any] = {}  # region -> observer of the current run (for the marks)
         self.open_camera: Callable[[str], tuple[Any, Any]] | None = None  # set by the run loop
         self.calibration: Any = None  # a CalibrationRun while the wizard runs
+        self._lock = threading.Lock()
 
     def attach(self, session: RefereeSession) -> None:
         self.session = session
@@ -63,8 +64,9 @@ class LiveControls:
 
     # --- the run loop's side ----------------------------------------------------------------------
     def request(self, request: RunRequest) -> None:
-        self.requests.put(request)
-        self.run_stop.set()
+        with self._lock:
+            self.requests.put(request)
+            self.run_stop.set()
 
     def next_request(self, stop: threading.Event, poll: float = 0.2) -> RunRequest | None:
         """The next request, waiting for one (None once `stop` is set)."""
@@ -98,7 +100,9 @@ class LiveControls:
             self.observers = {reader.region: reader.observer}
 
     def begin_run(self) -> None:
-        self.run_stop.clear()
+        with self._lock:  # a request that came in meanwhile keeps its stop: the new run ends at once
+            if self.requests.empty() and not self.closing:
+                self.run_stop.clear()
         self.session = None
         self.observers = {}
 
@@ -108,7 +112,7 @@ class LiveControls:
 
     # --- RefereeControls ----------------------------------------------------------------------------
     def start_game(self, setup: GameSetup) -> Answer:
-        """Ask the run loop for a new game; returns what to tell the players now (or None). When the
+        """Ask the run loop for a new game; the answer says what to tell the players now. When the
         game cannot start here, the running game goes on and the answer says why."""
         if self.camera == SIM:
             try:
