@@ -5,7 +5,7 @@
   calibrate camera (--images DIR | --live) [--sheet a4|a3]  intrinsics → <state>/calibration/camera.json
   calibrate board (--game G | --region R | --grid RxC) IMAGE [--markers | --lines | --corners X1,Y1,...]
                                                           → <state>/calibration/board-<region>.json
-  calibrate appearance (--game G | --region R) (--source FILE|DIR ... | --camera | --layout-only)
+  calibrate appearance (--game G | --region R) (--source FILE|DIR ... | --live | --layout-only)
                        [--frames N] [--calibration FILE]  → <state>/calibration/appearance-<region>.json
   calibrate show                                          what is calibrated, and how well
 
@@ -106,12 +106,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     source = appearance.add_mutually_exclusive_group(required=True)
     source.add_argument("--source", nargs="+", metavar="FILE|DIR",
                         help="photos (PNG, JPEG), folders of photos or a video of the laid-out layout")
-    source.add_argument("--camera", action="store_true", help="take the frames from the configured camera")
+    source.add_argument("--live", "--camera", dest="camera", action="store_true",
+                        help="take the frames from the configured camera (as `calibrate camera --live`)")
     source.add_argument("--layout-only", action="store_true",
                         help="only say what to lay where (and write the layout diagram with --out)")
     appearance.add_argument("--frames", type=int, default=3, metavar="N", help="good frames to take (1-10, default 3)")
     appearance.add_argument("--every", type=int, default=10, metavar="K",
-                            help="with --camera: look at every Kth frame (default 10)")
+                            help="with --live: look at every Kth frame (default 10)")
     appearance.add_argument("--calibration", metavar="FILE", help="a board calibration file (with --region)")
     appearance.add_argument("--out", type=Path, help="with --layout-only: folder for layout-<region>.png")
     appearance.set_defaults(handler=handle_appearance, grid=None)
