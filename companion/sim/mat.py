@@ -1,11 +1,10 @@
 """The printed ArUco play mat (vision/mat.py layout) drawn into the twin's table, marker by marker.
 
-Handedness: the region frame (x along columns, y along rows, z up) is right-handed, so seen from
-above y runs the other way from a printed page's rows. A marker printed "top edge towards row 0"
-would then look mirrored to the camera and ArUco would not find it, so the twin prints each
-marker the way a real sheet shows it from above (rows of bits towards +y). Its centre is where
-vision/mat.py says; the corner order ArUco reports then runs TL, TR, BR, BL = (x−, y+), (x+, y+),
-(x+, y−), (x−, y−), i.e. corners_mm() mirrored in y about the marker's centre.
+Handedness: the board frame is the one vision/boards.py defines (right-handed, z up, row 0 at the
+bottom seen from above), and the mats are printed that way round, markers upright on the page. So
+the twin draws each marker as the printed sheet shows it from above (its rows of bits towards +y);
+its centre is where vision/mat.py says, and the corners ArUco reports run TL, TR, BR, BL =
+(x−, y+), (x+, y+), (x+, y−), (x−, y−).
 """
 
 from __future__ import annotations
