@@ -37,7 +37,7 @@ MEDIAN_STEP = 2  # a face's majority colour from every other inside pixel (faste
 DOT_WEIGHT = 0.6  # how much a tile space's score relies on a flower dot being seen in a corner
 RECESS_TIE_FLOOR = 0.8  # a decoration fitting this well and as well as the recess is what is seen
 DECO_TIE = 0.05  # decoration fits at two heights this close are a tie for the neighbours to break
-LONE_STAIRS_FALLBACK = 0.25  # a lone stairs gives way to a reading scoring this share of its own
+UNSUPPORTED_FALLBACK = 0.25  # a piece with nothing to stand on gives way to a reading scoring this share of its own
 GLYPH_DELTA_E = 15.0  # a pixel this far from the tile's colour belongs to a printed icon
 GLYPH_SHARE = 0.15  # an icon covers at least this share of a space's middle (all four do)
 POSITIONS = ((0, 0), (0, 1), (1, 0), (1, 1))  # a space's (row, col) within its tile: TL, TR, BL, BR
@@ -230,7 +230,7 @@ class GardenObserver:
                 row.append(self._reading(cands, meas, post, r, c))
             rows.append(row)
         rows = self._deco_levels(rows, meas, post)
-        rows = self._lone_stairs(rows, meas, post)
+        rows = self._unsupported(rows, meas, post)
         rows = regroup_footprints(rows, meas["tile"] * p_base)
         rows = self._complete_footprints(rows, meas, post)
         rows = pool_flowers(rows, lambda level, r, c: dots[level, r, c], FLOWER_CLASSES)
@@ -260,33 +260,45 @@ class GardenObserver:
                     out[r][c] = self._reading(cands, meas, post, r, c)
         return out
 
-    def _lone_stairs(self, rows, meas, post):
-        """A decoration stands on a tile space, and the tile's other spaces (or what stands on
-        them) are beside it at the same level; a stairs piece spans two neighbouring spaces one
-        level apart. A space read as a decoration with no such neighbour is more likely the next
-        reading that is not a decoration (a pillar top of a similar colour, a tile seen through a
-        coincidence of parallax), when that reading fits at all."""
+    def _unsupported(self, rows, meas, post):
+        """Pieces stand on something, and what they stand on shows beside them:
+        - a decoration stands on a tile space, and the tile's other spaces (or what stands on
+          them) are beside it at the same level; a stairs piece spans two neighbouring spaces one
+          level apart;
+        - a pillar not on the board stands on a tile space, and the tile's other spaces (or what
+          stands on them) are beside it at that level.
+        A piece read with no such neighbour is more likely the next reading of another kind (a
+        pillar top of a decoration's colour, a piece seen by a coincidence of parallax at another
+        height), when that reading fits at all."""
         out = [list(row) for row in rows]
         for r in range(8):
             for c in range(8):
                 cell = rows[r][c]
-                if cell.label not in DECOS:
+                if cell.label in DECOS:
+                    kind = "deco"
+                elif cell.label in (labels.PILLAR1, labels.PILLAR2):
+                    kind = "pillar"
+                else:
                     continue
                 level = cell.attrs["level"]
                 beside = [rows[rr][cc] for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
                           if 0 <= rr < 8 and 0 <= cc < 8]
+                around = [rows[rr][cc] for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
+                          if 0 <= rr < 8 and 0 <= cc < 8 and (rr, cc) != (r, c)]
                 if cell.label == labels.STAIRS:
                     if any(b.label == labels.STAIRS and abs(b.attrs["level"] - level) == 1 for b in beside):
                         continue
-                else:
-                    around = [rows[rr][cc] for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
-                              if 0 <= rr < 8 and 0 <= cc < 8 and (rr, cc) != (r, c)]
+                elif kind == "deco":
                     if any((b.label == labels.TILE or b.label in DECOS) and b.attrs["level"] == level
                            for b in around):
                         continue
+                else:
+                    base = level - (1 if cell.label == labels.PILLAR1 else 2)
+                    if base <= 0 or any(_base_level(b) == base for b in around):
+                        continue
                 cands = self.last_candidates[(r, c)]
-                other = next((k for k in cands if k.label != "deco"), None)
-                if other is None or other.score < LONE_STAIRS_FALLBACK * cands[0].score:
+                other = next((k for k in cands if k.label != kind), None)
+                if other is None or other.score < UNSUPPORTED_FALLBACK * cands[0].score:
                     continue
                 cands = [other, *(k for k in cands if k is not other)]
                 out[r][c] = self._reading(cands, meas, post, r, c)
@@ -402,6 +414,20 @@ def with_history(current: Observation, previous: Observation, unsure: float = 0.
             alternatives = ((cell.label, dict(cell.attrs), cell.confidence), *cell.alternatives)[:3]
             rows[r][c] = CellReading(cell.label, max(cell.confidence, 0.6), {**cell.attrs, "level": level}, alternatives)
     return replace(current, cells=tuple(tuple(row) for row in rows))
+
+
+def _base_level(cell: CellReading) -> int | None:
+    """The level of the tile space a cell's top shows or stands on (None for a recess)."""
+    if cell.label == labels.RECESS:
+        return None
+    level = cell.attrs.get("level", 0)
+    if isinstance(level, list):  # stairs, once paired
+        level = max(level)
+    if cell.label == labels.PILLAR1:
+        return level - 1
+    if cell.label == labels.PILLAR2:
+        return level - 2
+    return int(level)
 
 
 def _glyph(meas, level: int, r: int, c: int, near: np.ndarray, tile_model=None) -> tuple[float, np.ndarray]:
