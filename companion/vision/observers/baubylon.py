@@ -263,8 +263,8 @@ class BaubylonObserver:
 
     def _block_scores(self, table, evidence, seams, heights, known: bool, far_hidden: np.ndarray) -> np.ndarray:
         """Scores (rows, cols, levels) given the neighbours' heights. `far_hidden` (rows, cols):
-        spaces where a pawn stack stands: seen from the camera, it hides the far sides' outline,
-        so only the near and oblique sides are judged."""
+        spaces where a pawn stack stands: seen from the camera, it may hide the far sides'
+        outline, so those count only where they show it."""
         value = self.levels[None, None, :, None]
         facing = self.facing[:, :, None, :]
         padded = np.pad(heights, 1)  # first pass (known False): every neighbour on the table
@@ -272,9 +272,10 @@ class BaubylonObserver:
         beyond = beyond[:, :, None, :]
         use = (beyond == 0) | ((facing > 0) & (beyond < value)) | ((facing < 0) & (beyond > value))
         joint = (beyond == value) & known
-        visible = ~(far_hidden[:, :, None, None] & (facing < 0))
-        use, joint = use & visible, joint & visible
-        w_edge = self.weight * use
+        # Behind a stack the far sides may be hidden: there they count only as far as they show.
+        behind = far_hidden[:, :, None, None] & (facing < 0)
+        w_edge = self.weight * use * np.where(behind, evidence, 1.0)
+        joint &= ~behind
         # A joint is only a thin line: where it does not show (blur), it is no evidence against.
         w_seam = self.weight * joint * seams
         total = w_edge.sum(axis=-1) + w_seam.sum(axis=-1)
