@@ -60,6 +60,12 @@ def _calibrating(h) -> None:
         screen.poll()
 
 
+def _layout_diagram(h) -> None:
+    _game(h)
+    h.app.go("calibration")
+    h.app.screens["calibration"].toggle_diagram()
+
+
 def _setup(h) -> None:
     _game(h)
     h.app.go("setup")
@@ -119,6 +125,7 @@ SHOTS: dict[str, tuple[Callable, str]] = {
     "confirm": (_new_game_while_playing, "home"),
     "setup": (_setup, "setup"),
     "calibration": (_calibrating, "calibration"),
+    "layout": (_layout_diagram, "calibration"),
     "live": (_game, "live"),
     "ruling": (_real_violation, "ruling"),
     "question": (_question, "ruling"),
@@ -156,7 +163,8 @@ CAPTIONS = {
     "kana": "Home: the kana pad for a Japanese name",
     "confirm": "Home: starting a new game while one is under way asks first",
     "setup": "Set-up wizard: this player number's counts, with the rule behind them",
-    "calibration": "Calibration: where the target goes, the camera with its detections, progress",
+    "calibration": "Calibration: the steps, the camera with its detections, progress",
+    "layout": "Calibration: the game's layout diagram (where each calibration piece goes)",
     "live": "Live view: camera with overlays, whose turn, what to do now, the last ruling",
     "ruling": "Ruling: a violation the Babylon engine found, its rule and rulebook place, the spot",
     "question": "Ruling: the camera is unsure, the players choose",

@@ -41,6 +41,9 @@ def parameter(key: str, value: Any, lang: str) -> Any:
     names = IDENTIFIER_NAMES.get(key)
     if names is not None and isinstance(value, str) and value in names:
         return translate(names[value], lang)
+    if key == "flower" and isinstance(value, str) and value[:6] == "flower" and value[6:].isdigit():
+        # the calibration layouts' flower slots ("flower0": whichever flower the first board has)
+        return translate(N_("flower {n}"), lang, {"n": int(value[6:]) + 1})
     return value
 
 

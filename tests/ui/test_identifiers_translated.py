@@ -104,7 +104,7 @@ def test_calibration_layout_texts_name_icons_colours_and_flowers_in_the_language
     from companion.vision import labels
     from companion.vision.calibration.layouts import PAWN_COLOURS, layout_for
 
-    identifiers = IDENTIFIERS | set(PAWN_COLOURS) | set(labels.ICONS)
+    identifiers = IDENTIFIERS | set(PAWN_COLOURS) | set(labels.ICONS) | {f"flower{n}" for n in range(4)}
     seen, left = 0, {}
     for region in ("babylon.garden", "babylon.quarry", "reclamation", "babel", "baubylon"):
         for row in layout_for(region).texts():

@@ -130,3 +130,15 @@ def test_home_start_on_the_real_referee_loop(tmp_path):
         stop.set()
         worker.join(30)
         harness.close()
+
+
+def test_the_calibration_wizard_shows_the_games_layout_in_words(harness):
+    harness.app.start_game(GameSetup("reclamation", ("Aiko", "Ben")))
+    harness.app.go("calibration")
+    harness.tap("Diagram")
+    texts = harness.texts()
+    assert "reclamation: printed diagram calibration/layout-reclamation.png" in texts
+    places = [t for t in texts if t.startswith("Row ")]
+    assert len(places) >= 10 and any("stones, flower up" in t for t in places)
+    harness.tap("Camera")
+    assert not [t for t in harness.texts() if t.startswith("Row ")]

@@ -1,4 +1,5 @@
-"""The calibration wizard: where to put the target, the live view with detections, progress, verdict."""
+"""The calibration wizard: lay out the game's calibration pieces (the diagram), then the live view,
+progress and a plain verdict while the referee learns the pieces' colours from the camera."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.progressbar import ProgressBar
 from kivy.uix.scrollview import ScrollView
 
+from ...games.api import Message
 from ...i18n import N_
 from .. import theme
 from ..controller import CalibrationProgress
@@ -16,6 +18,27 @@ from .base import CompanionScreen
 POLL_SECONDS = 0.3
 
 
+def layouts(game: str | None) -> list[tuple[str, list[Message]]]:
+    """Per region of the game, what to put where for the calibration capture (the diagram in words:
+    a printed diagram's small text cannot be read on the 7-inch display)."""
+    if not game:
+        return []
+    from ...referee.frames import regions_of_game
+    from ...vision.calibration.layouts import layout_for
+
+    out = []
+    for region in regions_of_game(game):
+        try:
+            texts = layout_for(region).texts()
+        except (KeyError, ValueError):
+            continue
+        places = [Message.of(N_("Row {row}, column {col}: {what}"), row=r + 1, col=c + 1,
+                             what=Message.of(text[0], **text[1]))
+                  for r, row in enumerate(texts) for c, text in enumerate(row) if text is not None]
+        out.append((region, places))
+    return out
+
+
 class CalibrationScreen(CompanionScreen):
     screen_name = "calibration"
 
@@ -23,7 +46,12 @@ class CalibrationScreen(CompanionScreen):
         super().__init__(app, **kwargs)
         self.progress: CalibrationProgress | None = None
         self.running = False
+        self.show_diagram = False
         self._clock = None
+
+    def toggle_diagram(self) -> None:
+        self.show_diagram = not self.show_diagram
+        self.render()
 
     def begin(self) -> None:
         self.app.controls.start_calibration()
@@ -59,8 +87,8 @@ class CalibrationScreen(CompanionScreen):
         steps.bind(minimum_height=steps.setter("height"))
         for line in (
             N_("Lay the marker mat flat under the camera, all four corner markers in view."),
-            N_("Hold the printed target over the board and tilt it slowly until the bar is full."),
-            N_("Keep hands and shadows off the board while the bar fills."),
+            N_("Put the game's calibration pieces on the mat exactly as the diagram shows."),
+            N_("Keep hands and shadows off the board while the bar fills; a refused frame says what to put right."),
         ):
             steps.add_widget(self.label("• " + self.t(line), s.small))
         scroll.add_widget(steps)
@@ -77,9 +105,25 @@ class CalibrationScreen(CompanionScreen):
             left.add_widget(self.label(self.t(N_("Capturing… {percent}%"), percent=round(100 * (progress.fraction if progress else 0))), s.body))
         buttons = BoxLayout(spacing=s.pad, size_hint_y=None, height=s.touch)
         buttons.add_widget(self.button(self.t(N_("Start again") if self.progress else N_("Start")), self.begin, color=theme.ACCENT))
+        places = layouts(self.app.session.game)
+        if places:
+            title = N_("Camera") if self.show_diagram else N_("Diagram")
+            buttons.add_widget(self.button(self.t(title), self.toggle_diagram))
         buttons.add_widget(self.button(self.t(N_("Done")), lambda: self.app.go("live"), color=theme.OK))
         left.add_widget(buttons)
         body.add_widget(left)
+        if self.show_diagram and places:
+            scroll = ScrollView(do_scroll_x=False)
+            listing = BoxLayout(orientation="vertical", spacing=2, size_hint_y=None)
+            listing.bind(minimum_height=listing.setter("height"))
+            for region, lines in places:
+                listing.add_widget(self.label(self.t(N_("{region}: printed diagram {file}"), region=region,
+                                                     file=f"calibration/layout-{region}.png"), s.small, color=theme.MUTED))
+                for line in lines:
+                    listing.add_widget(self.label(self.r(line), s.small))
+            scroll.add_widget(listing)
+            body.add_widget(scroll)
+            return body
         camera = CameraPicture()
         view = progress.view if progress is not None else self.app.controls.camera_view()
         camera.show(view)
