@@ -341,7 +341,7 @@ def outline(samples: ProbeSamples, reference: np.ndarray) -> Outline:
     distance to the face goes from low (inside) to high (outside); where it crosses halfway is the
     outline, to a fraction of a pixel."""
     a = samples.across
-    d = a - reference[:, :, None, None, None, :]
+    d = a - np.asarray(reference, np.float32)[:, :, None, None, None, :]
     p = np.sqrt(np.einsum("...c,...c->...", d, d))  # (S, K, 4, P, O)
     lo, hi = p[..., 0], p[..., -1]
     half = 0.5 * (lo + hi)
