@@ -133,10 +133,13 @@ class Tracker:
         observations = self.view.adapt(self.state, observations)
         events: list[Event] = []
         explanations = inference.explain(self.state, self.view, observations, self._base_view)
-        if self.provisional is not None:
-            revised, explanations = self._weigh_provisional(observations, explanations)
-            events += revised
         decision = inference.decide(explanations, self.settings.margin, self.settings.min_confidence)
+        if self.provisional is not None and (decision.kind not in ("accept", "none") or self._branches_differ()):
+            # the scene may tell the open alternatives apart (else weighing them costs for nothing)
+            revised, weighed = self._weigh_provisional(observations, explanations)
+            events += revised
+            if weighed is not explanations:
+                decision = inference.decide(weighed, self.settings.margin, self.settings.min_confidence)
         if decision.kind != "wait":
             self.waiting = False
         # a faint reading of a change (nothing ruled) earns up to two more looks at the still table
@@ -310,6 +313,22 @@ class Tracker:
             states.append(states[-1]._apply_legal(later))
         return states
 
+    def _branches_differ(self) -> bool:
+        """Does any open alternative look different on the table from the history as it stands
+        (the tile has been placed)? Alternatives later moves rule out are dropped."""
+        assert self.provisional is not None
+        if len(self.moves) <= self.provisional.at:
+            return True  # taken back: _weigh_provisional closes it
+        differ, live = False, []
+        for move in self.provisional.alternatives:
+            states = self._branch(move)
+            if states is None:
+                continue
+            live.append(move)
+            differ = differ or self.view.expected(states[-1]) != self._base_view
+        self.provisional = _Provisional(self.provisional.at, tuple(live)) if live else None
+        return differ and self.provisional is not None
+
     def _weigh_provisional(self, observations, explanations: list[inference.Explanation]):
         """Weigh every still-open alternative against this scene: the one the table explains
         clearly better becomes the history (revised in the journal); ones it rules out are dropped."""
@@ -380,7 +399,8 @@ class Tracker:
         current = self.moves[prov.at]
         if self.view.still_unseen(self.state, current) and not self.state.is_over:
             return []
-        live = [m for m in prov.alternatives if self._branch(m) is not None]
+        # a choice that left no trace in the game (a removed tile's flower) needs no answer
+        live = [m for m in prov.alternatives if (states := self._branch(m)) is not None and states[-1] != self.state]
         if not live:
             self.provisional = None
             return []
