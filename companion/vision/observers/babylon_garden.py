@@ -36,6 +36,8 @@ CENTRE_CLASSES = (labels.RECESS, labels.PILLAR1, labels.PILLAR2, *ICON_CLASSES, 
 MEDIAN_STEP = 2  # a face's majority colour from every other inside pixel (faster, same readings)
 DOT_WEIGHT = 0.6  # how much a tile space's score relies on a flower dot being seen in a corner
 RECESS_TIE_FLOOR = 0.8  # a decoration fitting this well and as well as the recess is what is seen
+COVER_SURE = 0.8  # a tile read at least this surely covers its whole footprint
+COVER_FIT = 0.3  # and what is read there instead must fit at least this well
 DECO_TIE = 0.05  # decoration fits at two heights this close are a tie for the neighbours to break
 UNSUPPORTED_FALLBACK = 0.25  # a piece with nothing to stand on gives way to a reading scoring this share of its own
 GLYPH_DELTA_E = 15.0  # a pixel this far from the tile's colour belongs to a printed icon
@@ -233,6 +235,7 @@ class GardenObserver:
         rows = self._unsupported(rows, meas, post)
         rows = regroup_footprints(rows, meas["tile"] * p_base)
         rows = self._complete_footprints(rows, meas, post)
+        rows = self._covered(rows, meas, post)
         rows = pool_flowers(rows, lambda level, r, c: dots[level, r, c], FLOWER_CLASSES)
         rows = _pair_stairs(rows)
         extras = {"tiles": sorted({cell.attrs["tile"] for row in rows for cell in row if cell.label == labels.TILE})}
@@ -302,6 +305,30 @@ class GardenObserver:
                     continue
                 cands = [other, *(k for k in cands if k is not other)]
                 out[r][c] = self._reading(cands, meas, post, r, c)
+        return out
+
+    def _covered(self, rows, meas, post):
+        """babylon.build.covered_space from the camera's side: a cell under a tile read surely
+        (its footprint, from the tile's visible spaces) shows that tile or something standing on
+        it, never anything lower. A lower reading there gives way to the best candidate that is at
+        least as high (a pillar standing on the tile, a decoration on it, a higher tile)."""
+        floor = np.zeros((8, 8), int)
+        for row in rows:
+            for cell in row:
+                if cell.label == labels.TILE and cell.confidence > COVER_SURE:
+                    for r, c, _ in _footprint_cells(cell.attrs["tile"]):
+                        if 0 <= r < 8 and 0 <= c < 8:
+                            floor[r, c] = max(floor[r, c], cell.attrs["level"])
+        out = [list(row) for row in rows]
+        for r in range(8):
+            for c in range(8):
+                cell = rows[r][c]
+                if floor[r, c] == 0 or _seen_level(cell) >= floor[r, c]:
+                    continue
+                cands = self.last_candidates[(r, c)]
+                above = next((k for k in cands if _candidate_level(k) >= floor[r, c] and k.score > COVER_FIT), None)
+                if above is not None:
+                    out[r][c] = self._reading([above, *(k for k in cands if k is not above)], meas, post, r, c)
         return out
 
     def _complete_footprints(self, rows, meas, post):
@@ -414,6 +441,17 @@ def with_history(current: Observation, previous: Observation, unsure: float = 0.
             alternatives = ((cell.label, dict(cell.attrs), cell.confidence), *cell.alternatives)[:3]
             rows[r][c] = CellReading(cell.label, max(cell.confidence, 0.6), {**cell.attrs, "level": level}, alternatives)
     return replace(current, cells=tuple(tuple(row) for row in rows))
+
+
+def _seen_level(cell: CellReading) -> int:
+    """The level of the surface what is seen on a cell is or stands on (a recess 0)."""
+    base = _base_level(cell)
+    return 0 if base is None else base
+
+
+def _candidate_level(k: _Candidate) -> int:
+    """_seen_level of a candidate at its best (a pillar candidate's top may be a single's)."""
+    return k.level - 1 if k.label == "pillar" else k.level
 
 
 def _base_level(cell: CellReading) -> int | None:
