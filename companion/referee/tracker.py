@@ -271,8 +271,17 @@ class Tracker:
             return []
         if self._can_defer(candidates):
             return self._accept_provisional(candidates)
+        # one line per move shown: of chains shown by the same move, the shortest (a longer one
+        # would add a step the players cannot see in the list)
+        shown: dict[Move, inference.Explanation] = {}
+        for c in candidates:
+            key_move = c.moves[0]
+            if key_move not in shown or len(c.moves) < len(shown[key_move].moves):
+                shown[key_move] = c
+        candidates = tuple(shown.values())
+        self.pending.explanations = candidates
         self.pending.emitted = True
-        moves = tuple(c.moves[-1] if len(c.moves) == 1 else c.moves[0] for c in candidates)
+        moves = tuple(c.moves[0] for c in candidates)
         confidences = tuple(round(c.weakest, 3) for c in candidates)
         if immediate:
             question = Message.of(N_("The camera cannot see this choice: please say which it was."))

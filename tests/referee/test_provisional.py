@@ -37,6 +37,7 @@ def _feed(tracker: Tracker, view: BabylonView, initial, moves, log) -> None:
         state = after
 
 
+@pytest.mark.slow
 def test_the_flower_is_not_asked_and_the_placed_tile_settles_it(tmp_path):
     initial, moves, _ = play_random_game(players=2, seed=3)
     moves = moves[:40]  # the take at move 35 (pink) is placed at move 40
