@@ -53,6 +53,7 @@ PAWN_CLASSES = tuple(f"pawn:{c}" for c in PAWNS)
 _SIDE_NORMALS = np.array([(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)])  # y−, x+, y+, x−
 _TABLE_WEIGHT = 0.35  # a space on the table looks like the table (so may a block's shaded side)...
 _NO_OUTLINE = 0.3  # ...or, where a taller neighbour hides it, shows no block outline at any height
+_HIDDEN_SURE = 0.45  # at most this sure of a space with a taller neighbour in front
 _MARGIN_MM = 2.0  # the table measured this far outside the field
 _NO_PAWN = 0.35  # a pawn must show both its colour and its outline
 _PAWN_UNLIKE = 15.0  # a first look: unlike the table and the blocks by this much (ΔE)...
@@ -204,7 +205,7 @@ class BaubylonObserver:
         # colour (the learned one) having been the outline's reference already.
         table = class_support(profile, features, (TABLE, BLOCK))[TABLE]
         # Pawns first: a stack's top is read well, and the block under it is then half hidden.
-        pawn_top, pawn_colour, pawn_score, pawn_sure = self._read_pawns(image, profile, offsets, gains)
+        pawn_top, pawn_colour, pawn_score, pawn_sure, odd = self._read_pawns(image, profile, offsets, gains)
         stacked = (pawn_score > _NO_PAWN).reshape(rows, cols)
         top = pawn_top.reshape(rows, cols)
         allowed = ~stacked[..., None] | ((self.levels[None, None, :] < top[..., None])
@@ -212,7 +213,11 @@ class BaubylonObserver:
         levels, scores = self._read_blocks(table, evidence, seams, stacked, allowed)
         pawn_count = np.where(stacked, top - self.levels[levels], 0).ravel()
         no_pawn_sure = np.clip((_NO_PAWN - pawn_score) / _NO_PAWN * 2.0, 0.0, 1.0)
-        sure = np.minimum(_confidence(scores).ravel(), np.where(stacked.ravel(), pawn_sure, no_pawn_sure)).tolist()
+        no_pawn_sure = np.where(odd, np.minimum(no_pawn_sure, _HIDDEN_SURE), no_pawn_sure)
+        sure = np.minimum(self._block_confidence(levels, scores).ravel(),
+                          np.where(stacked.ravel(), pawn_sure, no_pawn_sure))
+        tops = self.levels[levels] + pawn_count.reshape(rows, cols)
+        sure = np.where(self._behind_taller(tops).ravel(), np.minimum(sure, _HIDDEN_SURE), sure).tolist()
         heights = self.levels[levels].ravel().tolist()
         count, colour, on = pawn_count.tolist(), pawn_colour.tolist(), stacked.ravel().tolist()
         out = []
@@ -224,6 +229,21 @@ class BaubylonObserver:
                 row.append(CellReading(labels.FIELD, sure[i], {"height": heights[i], "pawns": pawns}))
             out.append(tuple(row))
         return Observation(self.region, rows, cols, tuple(out), frame_index, timestamp)
+
+    @staticmethod
+    def _block_confidence(levels: np.ndarray, scores: np.ndarray) -> np.ndarray:
+        """A block: how well its outline fits and beats the next level. The table: how far every
+        block level stays from showing an outline at all (its own score is only a threshold)."""
+        runner = np.sort(scores[..., 1:], axis=-1)[..., -1]
+        table = np.clip(1.0 - runner / _NO_OUTLINE, 0.0, 1.0)
+        return np.where(levels == 0, table, _confidence(scores))
+
+    def _behind_taller(self, tops: np.ndarray) -> np.ndarray:
+        """(rows, cols) spaces with a taller neighbour on a side facing the camera: part of what
+        stands there may be hidden, so no reading of it is sure."""
+        padded = np.pad(tops, 1)
+        beyond = np.stack([padded[:-2, 1:-1], padded[1:-1, 2:], padded[2:, 1:-1], padded[1:-1, :-2]], axis=-1)
+        return ((self.facing > 0) & (beyond > tops[..., None])).any(axis=-1)
 
     def _read_blocks(self, table, evidence, seams, stacked, allowed) -> tuple[np.ndarray, np.ndarray]:
         """Block level per space (index into self.levels) and the scores (rows, cols, levels).
@@ -285,7 +305,8 @@ class BaubylonObserver:
 
     def _read_pawns(self, image: np.ndarray, profile: AppearanceProfile, offsets: np.ndarray, gains: np.ndarray):
         """Per space (flat): the top of the likeliest pawn stack (in pawn heights), its colour
-        index, score and confidence. A first look at the colour in the middle of each space at
+        index, score and confidence, and whether something unlike table and blocks showed there
+        at all. A first look at the colour in the middle of each space at
         every height a stack's top can have; then the outline, only where a pawn's colour shows."""
         cells, tops = self.pawns.squares.shape[0], self.top
         interiors = self.pawns.sample_interior(image)  # (S, T, G, 3)
@@ -320,7 +341,9 @@ class BaubylonObserver:
         rows = np.arange(cells)
         ordered = np.sort(scores, axis=-1)
         sure = _confidence_pair(ordered[:, -1], np.maximum(ordered[:, -2], _NO_PAWN))
-        return best + 1, colours[rows, best].argmax(axis=-1), scores[rows, best], sure
+        # Where something unlike the table and the blocks showed, a space read bare is not sure.
+        odd = unlike.max(axis=1) > 2 * _PAWN_UNLIKE
+        return best + 1, colours[rows, best].argmax(axis=-1), scores[rows, best], sure, odd
 
 
 def _confidence_pair(best: np.ndarray, runner: np.ndarray) -> np.ndarray:
