@@ -161,7 +161,30 @@ class LiveControls:
         source = str(getattr(frame, "source", ""))
         if source.startswith("sim:"):  # the twin draws one region per picture: mark that one only
             observations = {r: o for r, o in observations.items() if r == source[4:]}
-        return CameraView(frame.image, marks_for(observations, self.observers))
+        return CameraView(frame.image, marks_for(observations, self.observers), self._where(observations))
+
+    def _where(self, observations: Mapping[str, Any]) -> Callable[[int, int], tuple[float, float] | None] | None:
+        """Board cell → pixel, for a one-region game whose region this picture shows (the level of
+        each cell as last read, so a mark sits on the piece's top)."""
+        from .frames import regions_of_game
+
+        game = self.game
+        regions = regions_of_game(game) if game else []
+        if len(regions) != 1 or regions[0] not in observations:
+            return None
+        stack = getattr(self.observers.get(regions[0]), "stack", None)
+        if stack is None:
+            return None
+        cells = observations[regions[0]].cells
+
+        def where(row: int, col: int) -> tuple[float, float] | None:
+            try:
+                attrs = dict(cells[row][col].attrs)
+            except IndexError:
+                return None
+            return cell_pixel(stack, row, col, int(attrs.get("height", attrs.get("level", 0)) or 0))
+
+        return where
 
     def start_calibration(self) -> None:
         self.calibration = CalibrationRun(self)

@@ -10,6 +10,7 @@ screen depends on the referee and never the other way round: ui → referee).
 from __future__ import annotations
 
 import queue
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -75,6 +76,9 @@ class CameraView:
 
     image: Any  # numpy.ndarray; typed loosely so this module stays importable without numpy
     marks: tuple[Mark, ...] = ()
+    # Where a cell (row, col) of the game's board falls in the image, when the picture shows the one
+    # region of a one-region game (so the ruling screen can mark the offending cells); else None.
+    where: Callable[[int, int], tuple[float, float] | None] | None = None
 
 
 def crop_to_marks(view: CameraView, kind: str = "bad", margin: float = 40.0) -> CameraView | None:
@@ -90,6 +94,15 @@ def crop_to_marks(view: CameraView, kind: str = "bad", margin: float = 40.0) -> 
     bottom = min(height, int(max(m.y + m.radius for m in marks) + margin) + 1)
     moved = tuple(Mark(m.x - left, m.y - top, m.label, m.kind, m.radius) for m in marks)
     return CameraView(view.image[top:bottom, left:right].copy(), moved)
+
+
+def mark_cells(view: CameraView, cells, label: str = "!") -> CameraView:
+    """The view with a "bad" mark on each board cell (row, col) it can place (see CameraView.where)."""
+    if view.where is None:
+        return view
+    points = [p for cell in cells if (p := view.where(*cell)) is not None]
+    extra = tuple(Mark(x, y, label, "bad", 26.0) for x, y in points)
+    return CameraView(view.image, view.marks + extra, view.where)
 
 
 @dataclass(frozen=True)

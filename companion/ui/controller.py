@@ -11,6 +11,7 @@ from ..referee.interface import (
     Mark,
     RefereeControls,
     crop_to_marks,
+    mark_cells,
 )
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "Mark",
     "CameraView",
     "crop_to_marks",
+    "mark_cells",
     "CalibrationProgress",
     "DeviceStatus",
     "RefereeControls",

@@ -304,3 +304,36 @@ def test_the_run_loop_switches_to_a_camera_and_back_to_the_simulated_table(tmp_p
         controls.shutdown()
         stop.set()
         worker.join(30)
+
+
+def test_camera_view_places_board_cells_for_a_one_region_game():
+    from companion.vision.boards import RECLAMATION
+    from companion.vision.observers.views import ViewStack
+
+    stack = ViewStack(_Flat(), RECLAMATION, [0.0, 6.0], 30)
+
+    class Observer:
+        pass
+
+    observer = Observer()
+    observer.stack = stack
+    empty = CellReading("empty", 0.99)
+    observation = Observation("reclamation", 6, 6, tuple((empty,) * 6 for _ in range(6)))
+
+    class Session:
+        class tracker:  # noqa: N801
+            game = "reclamation"
+
+        last_frame = Frame(np.zeros((400, 400, 3), np.uint8), 1.0, "opencv:0", 1)
+        last_observations = {"reclamation": observation}
+
+    controls = LiveControls()
+    controls.attach(Session())
+    controls.observers = {"reclamation": observer}
+    view = controls.camera_view()
+    x, y = view.where(4, 1)
+    centre = RECLAMATION.cell_centre(4, 1)
+    assert abs(x - 2 * centre[0]) <= 2 and abs(y - 2 * centre[1]) <= 2
+    assert view.where(9, 9) is None
+    Session.tracker.game = "babylon"  # two regions: a board cell is not one place in one picture
+    assert controls.camera_view().where is None

@@ -142,3 +142,24 @@ def test_the_calibration_wizard_shows_the_games_layout_in_words(harness):
     assert len(places) >= 10 and any("stones, flower up" in t for t in places)
     harness.tap("Camera")
     assert not [t for t in harness.texts() if t.startswith("Row ")]
+
+
+def test_a_ruling_marks_the_offending_cells_on_the_camera_picture(harness):
+    """A camera view that can place board cells (CameraView.where) gets a red mark on each cell of
+    the violation, and the ruling shows the camera's picture of that spot."""
+    from companion.ui.controller import CameraView
+    from companion.ui.fake import demo_camera_image
+    from companion.ui.widgets import CameraPicture
+
+    harness.app.start_game(GameSetup("babylon", ("Aiko", "Ben")))
+    harness.fake.camera_view = lambda: CameraView(demo_camera_image(), (), lambda r, c: (120.0 + 50 * c, 40.0 + 50 * r))
+    harness.fake.find_violation()
+    harness.app.poll_feed()
+    assert harness.app.manager.current == "ruling"
+    pictures = [w for w in harness.widgets() if isinstance(w, CameraPicture)]
+    assert len(pictures) == 1
+    marks = pictures[0].marks
+    assert len(marks) == 4 and {m.kind for m in marks} == {"bad"}  # the four cells under the tile
+    harness.fake.camera_view = lambda: CameraView(demo_camera_image(), ())  # cannot place cells: no crop
+    harness.app.screens["ruling"].render()
+    assert not [w for w in harness.widgets() if isinstance(w, CameraPicture)]

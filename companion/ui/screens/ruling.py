@@ -13,7 +13,7 @@ from kivy.uix.scrollview import ScrollView
 from ...games.api import Violation
 from ...i18n import N_
 from .. import theme
-from ..controller import crop_to_marks
+from ..controller import crop_to_marks, mark_cells
 from ..rulebook import location, rule_title
 from ..topdown import picture_for
 from ..widgets import BoardPicture, CameraPicture, Panel
@@ -76,6 +76,8 @@ class RulingScreen(CompanionScreen):
         picture = Panel(theme.PANEL, orientation="vertical", padding=s.pad, spacing=s.pad, size_hint_x=0.38)
         picture.add_widget(self.label(self.t(N_("Where")), s.small, color=theme.MUTED))
         view = self.app.controls.camera_view()
+        if view is not None and cells:  # the offending cells, where the camera view can place them
+            view = mark_cells(view, cells)
         spot = crop_to_marks(view) if view is not None else None
         if spot is not None:  # what the camera saw there, next to the engine's picture of the board
             camera = CameraPicture()
