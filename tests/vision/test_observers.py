@@ -13,7 +13,7 @@ from tests.sim.helpers import GAMES, Score, calibrated, camera_for, read_and_sco
 
 # Minimum share of visible cells read exactly, per region: where each observer stands today
 # (the benchmark reports the real figures); a regression below these fails.
-FLOOR = {"babylon.garden": 0.93, "babylon.quarry": 1.0, "reclamation": 0.95, "babel": 0.97, "baubylon": 0.95}
+FLOOR = {"babylon.garden": 0.98, "babylon.quarry": 1.0, "reclamation": 0.95, "babel": 0.97, "baubylon": 0.95}
 WARM_DIM = Lighting(gain=0.9, gradient=(0.08, -0.05), colour_gains=(0.95, 1.0, 1.05))
 NOISY = Imaging(noise_sigma=3.0, blur_sigma=0.8, jpeg_quality=85)
 

@@ -7,6 +7,17 @@ Every candidate reading of a cell is tested where it would have to be seen:
 A tile space is recognised from its own share of the tile's outline: its two outer edges show the
 tile's frame and gap, its two inner edges continue into the neighbouring spaces of the same tile.
 Which corner of the tile a space is gives the footprint (the tile's top-left cell).
+
+Tiles lie turned any way (a player lays a tile in any of 4 orientations): the flower dot is looked
+for in all four corners of a space, and the tile's turn and flower are chosen from all its visible
+spaces together (garden_tiles.py). Whether a space has an icon is the share of its middle unlike
+the tile's own colour (measured beside it, so light and noise cancel); which icon, the colour of
+that icon's core (glyph:* classes, learned at calibration).
+
+Physical sense decides between readings that fit alike: a space belongs to the tile its siblings
+also show; a decoration or a pillar off the board stands on a tile whose other spaces show beside
+it (else it is a coincidence of parallax at another height); a cell under a surely read tile shows
+nothing lower than that tile; a decoration fitting as well as the recess under it hides it.
 """
 
 from __future__ import annotations
