@@ -14,6 +14,7 @@ from ..referee.events import (
     AskPlayer,
     Event,
     GameOver,
+    GameResumed,
     MoveAccepted,
     OverrideRecorded,
     ScoreChanged,
@@ -110,6 +111,11 @@ class Session:
         if isinstance(event, SourceStatus):
             self.source_status = event.status
             self.source_detail = event.detail
+            return None
+        if isinstance(event, GameResumed):  # picked up from the journal: show where it stands
+            self._set_state(event.state)
+            if event.detail is not None:
+                self._log(event.detail)
             return None
         return None
 

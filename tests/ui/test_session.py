@@ -149,3 +149,14 @@ def test_a_move_after_the_end_clears_the_result():
     fake.play_move()
     run(fake, session)
     assert not session.over and session.current_player == 1
+
+
+def test_a_game_resumed_from_the_journal_shows_where_it_stands():
+    from companion.referee.events import GameResumed
+
+    session = Session()
+    state = DemoState(("Aiko", "陳美玲"), 1, 7)
+    detail = Message.of("{count} moves replayed from the journal", count=7)
+    assert session.apply(GameResumed("babylon", 7, state, detail)) is None
+    assert session.state is state and session.players == ("Aiko", "陳美玲") and session.current_player == 1
+    assert session.history[-1] == detail and session.move_number == 7
