@@ -297,6 +297,10 @@ def test_the_run_loop_switches_to_a_camera_and_back_to_the_simulated_table(tmp_p
         assert controls.game == "reclamation" and controls.device_status().camera == "opencv"
         first = controls.session.last_frame.index  # a still table: the motion gate passes no scenes,
         assert _wait(lambda: controls.session.last_frame.index > first + 3)  # yet the picture stays live
+        assert controls.start_game(GameSetup("reclamation", ("Aiko", "陳美玲"))).done  # a new game on the camera
+        assert _wait(lambda: controls.session is not None
+                     and controls.session.tracker.state.players == ("Aiko", "陳美玲"))
+        assert not source.closed or controls.camera == "opencv"
         assert controls.set_camera(SIM).done
         assert _wait(lambda: source.closed)  # the camera run ended and let go of the camera
         assert _wait(lambda: controls.session is not None and controls.camera_view() is None)  # demo again
