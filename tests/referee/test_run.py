@@ -88,11 +88,25 @@ def test_a_corrupt_journal_is_set_aside_and_reported(tmp_path):
 
 @pytest.mark.slow
 def test_headless_babylon_full_game(tmp_path):
+    """The whole recorded game at the observation level (the twin-rendered run takes minutes)."""
     pytest.importorskip("companion.games.babylon")
-    done = run(tmp_path, timeout=400)
+    done = run(tmp_path, "--no-render", timeout=400)
     assert done.returncode == 0, done.stderr
     assert "NOT ALLOWED" in done.stdout and "[babylon." in done.stdout
     assert "babylon — final score" in done.stdout and "game over: yes" in done.stdout
+    assert done.stdout.count("  ? ") < 20  # the flower of a taken tile is not asked at take time
+
+
+@pytest.mark.slow
+def test_headless_babylon_through_the_twin_follows_the_opening(tmp_path):
+    """Quarry and gardens rendered by the twin and read by the real observers: the first turns."""
+    pytest.importorskip("companion.games.babylon")
+    done = run(tmp_path, "--max-scenes", "40", timeout=400)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "the digital twin renders the table and the observer reads it" in out
+    assert "NOT ALLOWED" not in out  # legal play only in the first 40 scenes: no false violation
+    assert out.count("  ✓ move ") >= 15
 
 
 def test_a_recorded_run_replays_to_the_same_result(tmp_path):
