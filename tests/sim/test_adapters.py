@@ -49,3 +49,46 @@ def test_quarry_layers_from_the_engine():
     layout = quarry_from_state(quarry)
     assert layout.layers[0][0] == 1 and layout.layers[1][2] == 2 and layout.layers[3][3] == 3
     assert layout.expected()[0][0][0] == labels.QUARRY_BASALT
+
+
+def test_a_whole_babylon_table_and_an_illegal_tile_drawn_on_it():
+    from companion.games.babylon.moves import PlaceDecoration, PlaceTile
+    from companion.games.babylon.selfplay import play_random_game
+    from companion.sim.adapters import babylon_layouts
+
+    initial, moves, _ = play_random_game(players=2, seed=3)
+    state = initial
+    for move in moves[:36]:  # a tile just taken, in hand
+        state = state.apply(move)
+    layouts = babylon_layouts(state)
+    assert set(layouts) == {"babylon.quarry", "babylon.garden.0", "babylon.garden.1"}
+    region = f"babylon.garden.{state.turn_of}"
+    floating = PlaceTile("new", 6, 6, 2, icons=("stairs", None, None, "statue"))  # no pillars under it
+    drawn = babylon_layouts(state, floating)[region]
+    assert len(drawn.tiles) == len(layouts[region].tiles) + 1
+    tile = drawn.tiles[-1]
+    assert (tile.row, tile.col, tile.level) == (6, 6, 2) and tile.icons == ("stairs", "none", "statue", "none")
+    bridge = PlaceDecoration("bridge", ((0, 0), (0, 2)))
+    deco = babylon_layouts(state, bridge)[region].decorations[-1]
+    assert deco.kind == "bridge" and deco.cells == ((0, 0), (0, 1), (0, 2))
+
+
+def test_baubylon_board_shows_every_piece_and_reads_as_the_view_expects():
+    from companion.games.baubylon import moves as mv
+    from companion.games.baubylon.state import new_game
+    from companion.referee.views.baubylon import REGION, BaubylonView
+    from companion.sim.adapters import baubylon_layout
+
+    state = new_game(("Ann", "Ben"))
+    state = state.apply(mv.Roll(3))
+    step = next(m for m in state.legal_moves() if isinstance(m, mv.Step))
+    layout = baubylon_layout(state, step)
+    assert len(layout.cells) == 12 and len(layout.cells[0]) == 12
+    after = state.apply(step)
+    expected = BaubylonView().expected(after)[REGION]
+    drawn = layout.expected()
+    for r, row in enumerate(expected):
+        for c, cell in enumerate(row):
+            label, attrs = drawn[r][c]
+            assert label == cell.label
+            assert (attrs["height"], tuple(attrs["pawns"])) == (cell.attr("height"), cell.attr("pawns"))
