@@ -192,6 +192,8 @@ class GardenObserver:
         post_centre = prof.support(meas["centre"], CENTRE_CLASSES)  # (K, 8, 8, C)
         p_recess = post_recess[..., idx[labels.RECESS]]
         p_pillar = post_pillar[..., idx[labels.PILLAR1]] + post_pillar[..., idx[labels.PILLAR2]]
+        # A double pillar adds two levels: its top is never at level 1.
+        p_pillar[1] = post_pillar[1, ..., idx[labels.PILLAR1]]
         p_icon = sum(post_centre[..., idx[n]] for n in ICON_CLASSES)
         # A one-space piece must show its ring all round; only a piece spanning spaces (fountain,
         # bridge) may run on into the next space (else a shift along a row passes for a fit).
@@ -401,6 +403,8 @@ class GardenObserver:
             k = best.level
             p = post["pillar"]
             p1, p2 = p[k, r, c, names.index(labels.PILLAR1)], p[k, r, c, names.index(labels.PILLAR2)]
+            if k < 2:
+                p2 = 0.0  # a double pillar's top is at level 2 at least
             label, attrs = (labels.PILLAR1 if p1 >= p2 else labels.PILLAR2), {"level": k}
             confidence *= float(max(p1, p2) / max(p1 + p2, 1e-9))
         elif best.label == "deco":
