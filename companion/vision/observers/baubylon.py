@@ -93,6 +93,7 @@ class BaubylonObserver:
         nadir = np.asarray(geometry.nadir_xy(), float)
         centres = (np.asarray(cells, float)[:, ::-1] + 0.5) * s
         self.cell_pixels = geometry.to_pixels(np.column_stack([centres, np.zeros(len(cells))]))
+        self.nadir_distance = np.linalg.norm(centres - nadir[None, :], axis=1)
         towards = nadir[None, :] - centres
         towards /= np.maximum(np.linalg.norm(towards, axis=1, keepdims=True), 1e-6)
         dots = towards @ _SIDE_NORMALS.T
@@ -239,11 +240,36 @@ class BaubylonObserver:
         return np.where(levels == 0, table, _confidence(scores))
 
     def _behind_taller(self, tops: np.ndarray) -> np.ndarray:
-        """(rows, cols) spaces with a taller neighbour on a side facing the camera: part of what
-        stands there may be hidden, so no reading of it is sure."""
+        """(rows, cols) spaces whose top may be partly hidden by a taller stand nearer the camera:
+        next to it on a side facing the camera, or up to two spaces away where, in the frame, the
+        middle of the top lies within half a space of that stand's upright axis. No reading there
+        is sure."""
+        rows, cols = tops.shape
         padded = np.pad(tops, 1)
         beyond = np.stack([padded[:-2, 1:-1], padded[1:-1, 2:], padded[2:, 1:-1], padded[1:-1, :-2]], axis=-1)
-        return ((self.facing > 0) & (beyond > tops[..., None])).any(axis=-1)
+        next_to = ((self.facing > 0) & (beyond > tops[..., None])).any(axis=-1)  # taller on a near side
+        flat = tops.ravel()
+        points = np.concatenate([self.block_pixels[:, :1], self.pawn_pixels], axis=1)  # (S, top + 1, 2) by pawn height
+        here = points[np.arange(len(flat)), flat]  # each space's top in the frame
+        foot = points[:, 0]
+        head = points[np.arange(len(flat)), flat]
+        risky = np.zeros(len(flat), bool)
+        r, c = np.divmod(np.arange(len(flat)), cols)
+        nearer = self.nadir_distance
+        for dr in range(-2, 3):
+            for dc in range(-2, 3):
+                if dr == 0 and dc == 0:
+                    continue
+                rr, cc = r + dr, c + dc
+                inside = (rr >= 0) & (rr < rows) & (cc >= 0) & (cc < cols)
+                other = np.where(inside, rr * cols + cc, 0)
+                taller = inside & (flat[other] > flat) & (nearer[other] < nearer)
+                a, b = foot[other], head[other]
+                axis = b - a
+                t = np.clip(np.einsum("nc,nc->n", here - a, axis) / np.maximum(np.einsum("nc,nc->n", axis, axis), 1e-6), 0, 1)
+                gap = np.linalg.norm(here - (a + t[:, None] * axis), axis=1)
+                risky |= taller & (gap < 0.5 * self.block_px[other, 0])
+        return risky.reshape(rows, cols) | next_to
 
     def _read_blocks(self, table, evidence, seams, stacked, allowed) -> tuple[np.ndarray, np.ndarray]:
         """Block level per space (index into self.levels) and the scores (rows, cols, levels).
