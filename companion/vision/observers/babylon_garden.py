@@ -45,6 +45,7 @@ FLOWER_CLASSES = ("flower0", "flower1", "flower2", "flower3")
 TILE_BASE = "tile"
 CENTRE_CLASSES = (labels.RECESS, labels.PILLAR1, labels.PILLAR2, *ICON_CLASSES, *DECOS)
 MEDIAN_STEP = 2  # a face's majority colour from every other inside pixel (faster, same readings)
+LEVEL_PRIOR = 0.02  # per level: a reading one level higher counts this much less
 DOT_WEIGHT = 0.6  # how much a tile space's score relies on a flower dot being seen in a corner
 RECESS_TIE_FLOOR = 0.8  # a decoration fitting this well and as well as the recess is what is seen
 COVER_SURE = 0.8  # a tile read at least this surely covers its whole footprint
@@ -212,10 +213,13 @@ class GardenObserver:
         # Every candidate's score, as plain floats per cell (one conversion, not one per number).
         # The recess is the bottom: nothing can stand below it, so its shape test only confirms.
         recess_score = ((0.6 + 0.4 * np.clip(meas["recess"], 0.0, 1.0)) * p_recess).tolist()
-        pillar_score = np.moveaxis(meas["pillar"][1:] * p_pillar[1:], 0, -1).tolist()  # [r][c][level - 1]
-        single_score = np.moveaxis(meas["deco_closed"] * p_single, 0, -1).tolist()
-        span_score = np.moveaxis(meas["deco"] * p_span, 0, -1).tolist()
-        tile_score = np.moveaxis(space[1:], 0, 2).tolist()  # [r][c][level - 1][position]
+        # Higher readings are discounted a little: a high view sees everything lower displaced by
+        # parallax (more chances of a look-alike), and high pieces are the rarer ones on a table.
+        prior = (1.0 - LEVEL_PRIOR * np.arange(1, self.m + 1))[:, None, None]
+        pillar_score = np.moveaxis(meas["pillar"][1:] * p_pillar[1:] * prior, 0, -1).tolist()  # [r][c][level - 1]
+        single_score = np.moveaxis(meas["deco_closed"] * p_single * prior, 0, -1).tolist()
+        span_score = np.moveaxis(meas["deco"] * p_span * prior, 0, -1).tolist()
+        tile_score = np.moveaxis(space[1:] * prior[..., None], 0, 2).tolist()  # [r][c][level - 1][position]
         rows = []
         for r in range(8):
             row = []
