@@ -223,7 +223,9 @@ class BabylonView(GameView):
                     seen = [None if not found else _icon_at(found, level) for found in options]
                     unsure = [i for i, cell in enumerate(cells) if i not in covered
                               and (obs.cell(*cell).label != labels.TILE or obs.cell(*cell).confidence < UNSURE_ICON)]
-                    if covered or len(unsure) > 2:
+                    old_top = any(shown[r][c].label == labels.TILE and shown[r][c].attr("level") == level
+                                  for r, c in cells)
+                    if covered or len(unsure) > 2 or old_top:  # (a tile already lying there: no new icons)
                         unsure = []
                     for icons in _icon_choices(seen, unsure):
                         yield from self._tiles_at(state, row, col, int(level), icons, covered, belvedere)
