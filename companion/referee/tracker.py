@@ -468,7 +468,11 @@ class Tracker:
         chosen = self.pending.explanations[index]
         self.pending = None
         self.correctable = False
-        events = self._accept_override(chosen.moves, "confirm")
+        # the players confirmed the move they were shown (a chain's first step): the camera sees
+        # the rest, if there is more, at the next look (asked for at once)
+        events = self._accept_override(chosen.moves[:1], "confirm")
+        if len(chosen.moves) > 1:
+            self._faint_looks = 1
         events.append(self._emit(OverrideRecorded(self.game, len(self.moves), "confirm",
                                                   Message.of(N_("A player confirmed the move")))))
         return events
