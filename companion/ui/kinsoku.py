@@ -96,19 +96,28 @@ def break_lines(text: str, width: float, measure: Callable[[str], float]) -> lis
 
 
 def _paragraph(text: str, width: float, measure: Callable[[str], float]) -> list[str]:
+    """Greedy: a line's width is the sum of its clusters' widths (one short string measured per
+    cluster, and those repeat: the caller's measure can cache them). The sum is never less than the
+    line measured whole (no kerning between CJK characters, rounding up per piece), so Kivy always
+    finds each line fits and adds no break of its own."""
     blank = "".join(SPACES)
     lines: list[str] = []
-    line = ""
+    line, used = "", 0.0  # used: the width of `line`, trailing blanks included
     for cluster in clusters(text):
-        if line and measure((line + cluster).rstrip(blank)) > width:
+        bare = cluster.rstrip(blank)
+        if line and used + measure(bare) > width:
             lines.append(line.rstrip(blank))
-            line = cluster.lstrip(blank)
-        else:
-            line += cluster
-        if measure(line.rstrip(blank)) > width:  # one cluster alone is wider than a line
-            pieces = _by_characters(line, width, measure)
+            cluster = cluster.lstrip(blank)
+            bare = cluster.rstrip(blank)
+            line, used = "", 0.0
+        if used + measure(bare) > width:  # one cluster alone is wider than a line
+            pieces = _by_characters(line + cluster, width, measure)
             lines.extend(pieces[:-1])
             line = pieces[-1]
+            used = measure(line)
+            continue
+        line += cluster
+        used += measure(cluster)
     lines.append(line.rstrip(blank))
     return lines
 

@@ -26,13 +26,27 @@ def breakable(text: str) -> str:
 _MEASURERS: dict[tuple, CoreLabel] = {}
 
 
+_WIDTHS: dict[tuple, dict[str, float]] = {}
+
+
 def measurer(widget) -> Callable[[str], float]:
-    """The width in pixels Kivy's text layout gives a string in this widget's font."""
+    """The width in pixels Kivy's text layout gives a string in this widget's font. Short strings
+    (the kinsoku clusters: a character or a word) are remembered per font: they repeat a lot."""
     key = (widget.font_name, float(widget.font_size), bool(widget.bold))
     label = _MEASURERS.get(key)
     if label is None:
         label = _MEASURERS[key] = CoreLabel(font_name=widget.font_name, font_size=widget.font_size, bold=widget.bold)
-    return lambda text: label.get_extents(text)[0]
+    widths = _WIDTHS.setdefault(key, {})
+
+    def measure(text: str) -> float:
+        width = widths.get(text)
+        if width is None:
+            width = label.get_extents(text)[0]
+            if len(text) <= 12:
+                widths[text] = width
+        return width
+
+    return measure
 
 
 class KinsokuText:
