@@ -431,7 +431,9 @@ def handle_show(args: argparse.Namespace, config) -> int:
     for path in profiles:
         try:
             profile = AppearanceProfile.load(path)
-            print(f"{profile.region}: appearance of {len(profile.names)} kinds of piece")
+            # Observers may keep measurements beside the piece classes ("outline:near" …): not pieces.
+            kinds = [name for name in profile.names if not name.startswith("outline:")]
+            print(f"{profile.region}: appearance of {len(kinds)} kinds of piece")
         except CompanionError as exc:
             print(f"{path.name}: unusable: {exc}")
     if not profiles:
