@@ -354,7 +354,7 @@ def _answer(tracker: Tracker, event: AskPlayer, recorded, made: int) -> None:
 
 def twin_game(reader, seed: int, max_moves: int) -> dict:
     """One seeded legal Babylon game refereed through rendered frames."""
-    from ..demo.script import DemoScript, ScriptPlan
+    from ..demo.script import DemoScript, ScriptPlan, confirmed_count
     from ..demo.twin import rendered
 
     view = view_for("babylon")
@@ -364,7 +364,8 @@ def twin_game(reader, seed: int, max_moves: int) -> dict:
     log: list = []
     tracker.sinks.append(log.append)
     script = DemoScript(view, demo.initial, moves, seed=seed, plan=ScriptPlan(),
-                        look_again=lambda: tracker.wants_another_look, confirmed=lambda: len(tracker.moves))
+                        look_again=lambda: tracker.wants_another_look,
+                        confirmed=lambda: confirmed_count(tracker.moves, tracker.actors))
     reader.shown, reader.last_regions = {}, ()
     reads0, read_s0 = reader.reads, reader.read_seconds
     declared_refused = 0
@@ -396,6 +397,7 @@ def twin_game(reader, seed: int, max_moves: int) -> dict:
         "declarations_refused": declared_refused,
         "asks": sum(isinstance(e, AskPlayer) for e in log),
         "entered_by_hand": len(script.entered_by_hand),
+        "phantom_moves_undone": len(script.phantoms_undone),
         "flowers_settled_by_sight": tracker.revisions,
         "same_score": followed and tracker.state.score_sheet().totals() == final.score_sheet().totals(),
         "region_reads": reader.reads - reads0, "read_seconds": reader.read_seconds - read_s0,
@@ -477,6 +479,7 @@ def part_twin(games: int, max_moves: int, illegal: int, seed: int) -> dict:
         "asks": sum(r["asks"] for r in results),
         "asks_per_game": round(sum(r["asks"] for r in results) / max(games, 1), 1),
         "entered_by_hand": sum(r["entered_by_hand"] for r in results),
+        "phantom_moves_undone": sum(r["phantom_moves_undone"] for r in results),
         "flowers_settled_by_sight": sum(r["flowers_settled_by_sight"] for r in results),
         "still_scenes": stills, "region_reads": reads,
         "render_and_read_ms_per_region": round(1000 * sum(r["read_seconds"] for r in results) / max(reads, 1), 1),

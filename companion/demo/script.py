@@ -46,8 +46,9 @@ class DemoScript:
     noise: Noise = field(default_factory=Noise)
     plan: ScriptPlan = field(default_factory=ScriptPlan)
     look_again: Callable[[], bool] = lambda: False  # the referee wants another still scene
-    # how many moves the referee has confirmed: when it missed one the players saw done, they enter
-    # it by hand (the screen's "the camera misread" list), as players at a real table would
+    # how many moves the referee has confirmed (not counting the unseen ones it applied by itself
+    # since): when it missed one the players saw done, they enter it by hand (the screen's "the
+    # camera misread" list); when it accepted one nobody made, they take it back (undo)
     confirmed: Callable[[], int] | None = None
     injected: list[InjectedIllegal] = field(default_factory=list)
     corrected: list[tuple[int, Move]] = field(default_factory=list)
@@ -58,6 +59,7 @@ class DemoScript:
         self.intent: Move | None = None  # what the players are doing off the record (a correction)
         self.entered_by_hand: list[int] = []  # recorded moves the referee missed and a player entered
         self.made = 0  # recorded moves physically done on the table so far
+        self.phantoms_undone: list[int] = []  # moves the referee accepted that nobody made, undone
         self.last_truth: ExpectedView | None = None  # what the table really shows (for the twin)
         # the same as a game state and, for an illegal action, the move physically done on top of it
         # (the twin draws whole pieces from it where an expected view is not enough: Babylon)
@@ -116,6 +118,10 @@ class DemoScript:
             yield from self._busy(note)
             self.made = i + 1
             yield from self._still(after_view, note, physical=(after, None))
+            if self.confirmed is not None and self.confirmed() > i + 1:
+                # the referee accepted a move nobody made (a misread): the players take it back
+                self.phantoms_undone.append(i)
+                yield Scene("player", command=("undo", None), note=f"{note}: a move nobody made, taken back")
             if self.confirmed is not None and self.confirmed() < i + 1:
                 self.entered_by_hand.append(i)
                 entered = view.as_entered(before, move)
@@ -200,3 +206,11 @@ def answer_for(candidates: tuple[Move, ...], recorded: tuple[Move, ...] | list[M
         if index is not None:
             return index
     return None
+
+
+def confirmed_count(moves: list, actors: list) -> int:
+    """Moves confirmed, not counting the unseen ones the referee applied by itself at the end."""
+    n = len(moves)
+    while n and actors[n - 1] == "auto":
+        n -= 1
+    return n

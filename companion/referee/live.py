@@ -176,8 +176,10 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
     session = RefereeSession(tracker, sinks, kick=_watchdog_kick(say, skipped))
 
     def confirmed() -> int:
+        from ..demo.script import confirmed_count
+
         session.run_pending()  # the players' answers to a question count before they are judged
-        return len(tracker.moves)
+        return confirmed_count(tracker.moves, tracker.actors)
 
     script.confirmed = confirmed
     if on_session is not None:
