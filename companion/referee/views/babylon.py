@@ -90,7 +90,7 @@ class BabylonView(GameView):
         if hit is not None and hit[0] is top and hit[1] == state.flowers:
             return hit[2]
         grid = self._garden_grid(state, board, top)
-        if len(self._gardens) > 4096:
+        if len(self._gardens) > 1024:  # a bounded cache: each entry is a whole 8×8 grid
             self._gardens.clear()
         self._gardens[id(top)] = (top, state.flowers, grid)
         return grid
