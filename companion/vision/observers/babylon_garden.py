@@ -143,6 +143,7 @@ class GardenObserver:
         add = lambda name, vec: samples.setdefault(name, []).append(np.asarray(vec))  # noqa: E731
         visible = 0.5  # only cells whose shape fits where it should: not hidden by a taller neighbour
         turns: dict[tuple[str, int], int] = {}
+        glyph_share, glyph_features = _glyphs(meas, self.near)
         for r, row in enumerate(expected):
             for c, (label, attrs) in enumerate(row):
                 if label == labels.RECESS:
@@ -157,9 +158,8 @@ class GardenObserver:
                     if meas["tile"][level, r, c, position] <= visible:
                         continue
                     add(f"icon:{attrs['icon']}", meas["centre"][level, r, c])
-                    glyph, features = _glyph(meas, level, r, c, self.near[r, c])
-                    if attrs["icon"] != "none" and glyph >= GLYPH_SHARE:
-                        add(f"glyph:{attrs['icon']}", features)
+                    if attrs["icon"] != "none" and glyph_share[level, r, c] >= GLYPH_SHARE:
+                        add(f"glyph:{attrs['icon']}", glyph_features[level, r, c])
                     add(TILE_BASE, meas["tile_band"][level, r, c, position])
                     corner = turns.get((attrs["tile"], level))
                     if corner is None:
@@ -202,6 +202,10 @@ class GardenObserver:
         p_span = sum(post_deco[..., idx[n]] for n in SPAN_DECOS)
         dots = dot_support(prof, meas["flower"], FLOWER_CLASSES, TILE_BASE)
         post = {"pillar": post_pillar, "deco": post_deco, "centre": post_centre, "dots": dots}  # dots: (m+1, 8, 8, 4, 4)
+        post["glyph_share"], glyph_features = _glyphs(meas, self.near, prof.classes.get(TILE_BASE))
+        # Profiles from before glyph classes were learned read icons from the middle's appearance.
+        has_glyphs = all(name in names for name in GLYPH_CLASSES)
+        post["glyph"] = prof.support(glyph_features, GLYPH_CLASSES) if has_glyphs else None
         band_post = prof.support(meas["tile_band"], (TILE_BASE, labels.RECESS, labels.PILLAR1, labels.PILLAR2, *DECOS))
         p_base = band_post[..., idx[TILE_BASE]]  # (m+1, 8, 8, 4)
         # A tile space shows its tile's flower dot in one corner: a tile seen in a view at another
@@ -380,13 +384,13 @@ class GardenObserver:
         share of the space's middle unlike the tile's own colour (measured on this very tile, so
         light and sensor noise do not matter); which icon, the learned appearance of the middle."""
         names = self.profile.names
-        glyph, features = _glyph(meas, level, r, c, self.near[r, c], self.profile.classes.get(TILE_BASE))
+        glyph = float(post["glyph_share"][level, r, c])
         if glyph < GLYPH_SHARE:
             return "none", float(np.clip(1.0 - glyph / GLYPH_SHARE, 0.0, 1.0))
-        if all(name in names for name in GLYPH_CLASSES):
+        if post["glyph"] is not None:
             # The icon's own pixels: their colour does not depend on how much of the middle the
             # icon covers (which changes with the tile's turn).
-            support = self.profile.support(features, GLYPH_CLASSES)
+            support = post["glyph"][level, r, c]
             icons = {name.split(":", 1)[1]: float(support[names.index(name)]) for name in GLYPH_CLASSES}
         else:  # a profile from before glyph classes were learned
             icons = {n.split(":", 1)[1]: float(post["centre"][level, r, c, names.index(n)])
@@ -487,41 +491,45 @@ def _base_level(cell: CellReading) -> int | None:
     return int(level)
 
 
-def _glyph(meas, level: int, r: int, c: int, near: np.ndarray, tile_model=None) -> tuple[float, np.ndarray]:
-    """The share of a space's middle unlike the tile's own colour (an icon's pixels), and the
-    appearance features (mean, spread of Lab) of those pixels. `near`: the sides of the cell facing
-    the camera, where a taller neighbour may hide the edge of the middle."""
+def _glyphs(meas, near: np.ndarray, tile_model=None) -> tuple[np.ndarray, np.ndarray]:
+    """Per level view and cell (K, 8, 8): the share of a space's middle unlike the tile's own colour
+    (an icon's pixels), and (K, 8, 8, 6) the appearance features of those pixels. `near` (8, 8, 4):
+    the sides of each cell facing the camera, where a taller neighbour may hide the middle's edge."""
     # The tile's own colour from the cleanest of four strips along the space's edges: the one
     # most like a tile's learned colour (a neighbour in front may cover a strip with a uniform
     # colour of its own), or before learning, the least spread (an icon's blurred edge).
-    strips = meas["strips"][level, r, c]  # (4, F)
+    strips = meas["strips"]  # (K, 8, 8, 4, F)
     if tile_model is not None:
-        diff = strips[:, :3] - tile_model.mean[:3]
-        unlike = np.einsum("ni,ij,nj->n", diff, np.linalg.inv(tile_model.cov[:3, :3]), diff)
+        diff = strips[..., :3] - tile_model.mean[:3]
+        unlike = np.einsum("...i,ij,...j->...", diff, np.linalg.inv(tile_model.cov[:3, :3]), diff)
     else:
-        unlike = strips[:, 3:].sum(axis=1)
-    base = strips[int(np.argmin(unlike)), :3]
-    patch = meas["centre_px"][level, r, c]
+        unlike = strips[..., 3:].sum(axis=-1)
+    pick = np.argmin(unlike, axis=-1)[..., None, None]
+    base = np.take_along_axis(strips[..., :3], pick, axis=-2)[..., 0, :]  # (K, 8, 8, 3)
+    patch = meas["centre_px"]  # (K, 8, 8, h, w, 3)
+    h, w = patch.shape[3:5]
     # Not the patch's corners: blur and parallax can bring a corner's flower dot into them.
-    keep = np.ones(patch.shape[:2], bool)
-    keep[[0, 0, -1, -1], [0, -1, 0, -1]] = False
+    keep = np.ones((8, 8, h, w), bool)
+    keep[:, :, [0, 0, -1, -1], [0, -1, 0, -1]] = False
     # Nor its edge on the camera's side, which a taller neighbour in front may hide.
-    for side, edge in zip(range(4), ((0, slice(None)), (slice(None), -1), (-1, slice(None)), (slice(None), 0)),
-                          strict=True):
-        if near[side]:
-            keep[edge] = False
-    pixels = patch[keep]
-    diff = pixels - base
-    distance = np.sqrt(np.einsum("...c,...c->...", diff, diff))
+    keep[near[..., 0], 0, :] = False
+    keep[near[..., 1], :, -1] = False
+    keep[near[..., 2], -1, :] = False
+    keep[near[..., 3], :, 0] = False
+    diff = patch - base[:, :, :, None, None, :]
+    distance = np.sqrt(np.einsum("...c,...c->...", diff, diff))  # (K, 8, 8, h, w)
+    distance = np.where(keep, distance, -1.0)
     unlike = distance > GLYPH_DELTA_E
-    if not unlike.any():
-        return 0.0, np.zeros(6)
+    share = unlike.sum(axis=(-2, -1)) / keep.sum(axis=(-2, -1))
     # The icon's colour from its core (pixels at least 70 % as distinct as the most distinct: not
     # the blurred edges, which are half tile), relative to the tile's colour beside it (the light
     # on both is the same). Colour only: how much edge the middle catches changes with the tile's
     # turn and the icon's shape, not with which icon it is.
-    core = distance >= 0.7 * distance.max()
-    return float(unlike.mean()), np.concatenate([diff[core].mean(axis=0), np.zeros(3)])
+    core = (distance >= 0.7 * distance.max(axis=(-2, -1), keepdims=True)) & keep
+    count = np.maximum(core.sum(axis=(-2, -1)), 1)[..., None]
+    colour = (diff * core[..., None]).sum(axis=(-3, -2)) / count
+    colour = np.where(share[..., None] > 0, colour, 0.0)
+    return share, np.concatenate([colour, np.zeros_like(colour)], axis=-1)
 
 
 def _footprint_cells(tile_id: str) -> list[tuple[int, int, int]]:
