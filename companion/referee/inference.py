@@ -132,7 +132,7 @@ def _score(scorer: Scorer, base: ExpectedView, base_ll: float, base_strong: int,
 
 
 def explain(state: GameState, view: GameView, observations: Mapping[str, Observation],
-            base_view: ExpectedView | None = None) -> list[Explanation]:
+            base_view: ExpectedView | None = None, budget: int | None = None) -> list[Explanation]:
     """Every explanation worth weighing, best first.
 
     Chains are grown breadth-first up to `view.max_chain` moves; a chain is only extended when every
@@ -146,7 +146,7 @@ def explain(state: GameState, view: GameView, observations: Mapping[str, Observa
     if not seen:
         return out
     frontier: list[Explanation] = [out[0]]
-    budget = view.budget
+    budget = view.budget if budget is None else budget  # candidate states weighed at most
     for _depth in range(view.max_chain):
         next_frontier: list[Explanation] = []
         for parent in frontier:

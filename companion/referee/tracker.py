@@ -34,6 +34,7 @@ from .journal import Journal
 from .views.base import ExpectedView, GameView
 
 Emit = Callable[[Event], None]
+BRANCH_BUDGET = 300  # candidate states weighed per open alternative of a provisional choice
 
 
 @dataclass
@@ -353,7 +354,10 @@ class Tracker:
             states = self._branch(move)
             if states is None:
                 continue  # the later moves rule it out
-            found = inference.explain(states[-1], self.view, observations, self.view.expected(states[-1]))
+            # a smaller search than the main one: the branches differ in one hidden choice, and
+            # what tells them apart is a reading of the table the first candidates already weigh
+            found = inference.explain(states[-1], self.view, observations, self.view.expected(states[-1]),
+                                      budget=min(self.view.budget, BRANCH_BUDGET))
             branches.append((_quality(found), move, states, found))
         best = max(q for q, *_ in branches)
         events: list[Event] = []
