@@ -11,7 +11,8 @@ Neighbours' heights come from the previous pass.
 A pawn stack's top is a small square whose outline gives block height + stack size; its colour
 (learned) is the top pawn's. Pawns beneath are hidden from above: they read as None. Stacks are
 read first: a first look at the colour in the middle of each space at every height a top can
-have, the outline only where a pawn's colour shows. The block under a stack is then chosen among
+have, the outline only where a pawn's colour shows (a pawn partly hidden behind a taller stand
+is judged on the part of its top unlike table and blocks too). The block under a stack is then chosen among
 the levels the stack's top allows, on the sides the stack leaves in view. One top seen in the frame
 is one stack, and one block top (a square at another space and height seen along the same ray
 looks just the same).
@@ -60,6 +61,7 @@ _PAWN_UNLIKE = 15.0  # a first look: unlike the table and the blocks by this muc
 _PAWN_COLOUR = 0.2  # ...then a pawn's colour worth a look at its outline...
 _PAWN_CANDIDATES = 4  # ...at the heights where it shows best (its sides show the colour too)
 _TALLER = 0.03  # a stack one pawn taller must fit this much better
+_PART_LEAST = 3  # points of a pawn top's interior grid that must show its colour when partly hidden
 
 
 class BaubylonObserver:
@@ -350,7 +352,16 @@ class BaubylonObserver:
             features = robust_features(interiors[squares, levels])
             features = np.concatenate([rebalance_each(features[..., :3], gains[squares]), features[..., 3:]], axis=-1)
             support = class_support(profile, features, (TABLE, BLOCK, *PAWN_CLASSES))
-            colours[squares, levels] = np.stack([support.get(name, np.zeros(len(squares))) for name in PAWN_CLASSES], -1)
+            found = np.stack([support.get(name, np.zeros(len(squares))) for name in PAWN_CLASSES], -1)
+            # A pawn partly hidden (behind a taller stand) or half in shadow mixes its colour with
+            # what hides it: judged again on the part of its top unlike table and blocks alone.
+            partial = self._pawn_part(interiors[squares, levels], gains[squares], profile)
+            if partial is not None:
+                rows_, part = partial
+                again = class_support(profile, part, (TABLE, BLOCK, *PAWN_CLASSES))
+                found[rows_] = np.maximum(found[rows_], np.stack([again.get(name, np.zeros(len(rows_)))
+                                                                  for name in PAWN_CLASSES], -1))
+            colours[squares, levels] = found
             coloured[squares, levels] = colours[squares, levels].max(axis=-1)
             keep = coloured[squares, levels] > _PAWN_COLOUR
             squares, levels = squares[keep], levels[keep]
@@ -370,6 +381,23 @@ class BaubylonObserver:
         # Where something unlike the table and the blocks showed, a space read bare is not sure.
         odd = unlike.max(axis=1) > 2 * _PAWN_UNLIKE
         return best + 1, colours[rows, best].argmax(axis=-1), scores[rows, best], sure, odd
+
+    @staticmethod
+    def _pawn_part(grid: np.ndarray, gains: np.ndarray, profile: AppearanceProfile):
+        """(rows, features) for the candidates (N, G, 3 Lab) whose interior is partly unlike both
+        table and blocks (at least _PART_LEAST points but not all): the robust features of that
+        part alone, balanced to the calibration's light. None when there is none."""
+        seen = rebalance_each(grid, gains[:, None, :])
+        far = np.minimum(np.linalg.norm(seen - profile.classes[TABLE].mean[:3], axis=-1),
+                         np.linalg.norm(seen - profile.classes[BLOCK].mean[:3], axis=-1)) > _PAWN_UNLIKE
+        count = far.sum(axis=-1)
+        rows = np.flatnonzero((count >= _PART_LEAST) & (count < grid.shape[1]))
+        if not len(rows):
+            return None
+        part = np.where(far[rows, :, None], seen[rows], np.nan)
+        centre = np.nanmedian(part, axis=1)
+        spread = 1.4826 * np.nanmedian(np.abs(part - centre[:, None, :]), axis=1)
+        return rows, np.concatenate([centre, spread], axis=-1)
 
 
 def _confidence_pair(best: np.ndarray, runner: np.ndarray) -> np.ndarray:
