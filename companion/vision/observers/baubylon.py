@@ -117,6 +117,30 @@ class BaubylonObserver:
         self.block_px = np.concatenate([self.blocks.px_per_mm.mean(axis=(2, 3))[:, :1], self.blocks.px_per_mm.mean(axis=(2, 3))],
                                        axis=1) * s  # (S, levels)
 
+        self._hiding_tables()
+
+    def _hiding_tables(self) -> None:
+        """For _behind_taller, once per geometry: per space and each space up to two away
+        (hiding_other, hiding_nearer: inside the field and nearer the camera), whether a stand
+        there of each top hides the middle of this space's top at each height (hiding[S, 24,
+        own top, other top]: within half a space of that stand's upright axis in the frame)."""
+        rows, cols = BAUBYLON.rows, BAUBYLON.cols
+        points = np.concatenate([self.block_pixels[:, :1], self.pawn_pixels], axis=1)  # (S, top + 1, 2) by pawn height
+        r, c = np.divmod(np.arange(rows * cols), cols)
+        steps = [(dr, dc) for dr in range(-2, 3) for dc in range(-2, 3) if dr or dc]
+        rr = r[:, None] + np.array([dr for dr, _ in steps])[None, :]
+        cc = c[:, None] + np.array([dc for _, dc in steps])[None, :]
+        inside = (rr >= 0) & (rr < rows) & (cc >= 0) & (cc < cols)
+        other = np.where(inside, rr * cols + cc, 0)  # (S, K)
+        self.hiding_other = other
+        self.hiding_nearer = inside & (self.nadir_distance[other] < self.nadir_distance[:, None])
+        here = points[:, None, :, None, :]  # (S, 1, own top, 1, 2)
+        a = points[other, 0][:, :, None, None, :]  # (S, K, 1, 1, 2) the other's foot
+        axis = points[other][:, :, None, :, :] - a  # (S, K, 1, other top, 2)
+        t = np.clip(((here - a) * axis).sum(-1) / np.maximum((axis * axis).sum(-1), 1e-6), 0, 1)
+        gap = np.linalg.norm(here - (a + t[..., None] * axis), axis=-1)  # (S, K, own top, other top)
+        self.hiding = gap < 0.5 * self.block_px[other, 0][:, :, None, None]
+
     # --- measuring -------------------------------------------------------------------------------
 
     def _blocks(self, image: np.ndarray, profile: AppearanceProfile | None):
@@ -251,26 +275,10 @@ class BaubylonObserver:
         beyond = np.stack([padded[:-2, 1:-1], padded[1:-1, 2:], padded[2:, 1:-1], padded[1:-1, :-2]], axis=-1)
         next_to = ((self.facing > 0) & (beyond > tops[..., None])).any(axis=-1)  # taller on a near side
         flat = tops.ravel()
-        points = np.concatenate([self.block_pixels[:, :1], self.pawn_pixels], axis=1)  # (S, top + 1, 2) by pawn height
-        here = points[np.arange(len(flat)), flat]  # each space's top in the frame
-        foot = points[:, 0]
-        head = points[np.arange(len(flat)), flat]
-        risky = np.zeros(len(flat), bool)
-        r, c = np.divmod(np.arange(len(flat)), cols)
-        nearer = self.nadir_distance
-        for dr in range(-2, 3):
-            for dc in range(-2, 3):
-                if dr == 0 and dc == 0:
-                    continue
-                rr, cc = r + dr, c + dc
-                inside = (rr >= 0) & (rr < rows) & (cc >= 0) & (cc < cols)
-                other = np.where(inside, rr * cols + cc, 0)
-                taller = inside & (flat[other] > flat) & (nearer[other] < nearer)
-                a, b = foot[other], head[other]
-                axis = b - a
-                t = np.clip(np.einsum("nc,nc->n", here - a, axis) / np.maximum(np.einsum("nc,nc->n", axis, axis), 1e-6), 0, 1)
-                gap = np.linalg.norm(here - (a + t[:, None] * axis), axis=1)
-                risky |= taller & (gap < 0.5 * self.block_px[other, 0])
+        cells = np.arange(len(flat))[:, None]
+        others = self.hiding_other  # (S, 24)
+        taller = self.hiding_nearer & (flat[others] > flat[:, None])
+        risky = (taller & self.hiding[cells, np.arange(others.shape[1])[None, :], flat[:, None], flat[others]]).any(axis=1)
         return risky.reshape(rows, cols) | next_to
 
     def _read_blocks(self, table, evidence, seams, stacked, allowed) -> tuple[np.ndarray, np.ndarray]:
