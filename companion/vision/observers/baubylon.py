@@ -237,11 +237,11 @@ class BaubylonObserver:
         top = pawn_top.reshape(rows, cols)
         allowed = ~stacked[..., None] | ((self.levels[None, None, :] < top[..., None])
                                          & (top[..., None] - self.levels[None, None, :] <= self.dims.max_pawns))
-        levels, scores = self._read_blocks(table, evidence, seams, stacked, allowed)
+        levels, scores, seen = self._read_blocks(table, evidence, seams, stacked, allowed)
         pawn_count = np.where(stacked, top - self.levels[levels], 0).ravel()
         no_pawn_sure = np.clip((_NO_PAWN - pawn_score) / _NO_PAWN * 2.0, 0.0, 1.0)
         no_pawn_sure = np.where(odd, np.minimum(no_pawn_sure, _HIDDEN_SURE), no_pawn_sure)
-        sure = np.minimum(self._block_confidence(levels, scores).ravel(),
+        sure = np.minimum(self._block_confidence(levels, scores, seen).ravel(),
                           np.where(stacked.ravel(), pawn_sure, no_pawn_sure))
         tops = self.levels[levels] + pawn_count.reshape(rows, cols)
         sure = np.where(self._behind_taller(tops).ravel(), np.minimum(sure, _HIDDEN_SURE), sure).tolist()
@@ -258,10 +258,12 @@ class BaubylonObserver:
         return Observation(self.region, rows, cols, tuple(out), frame_index, timestamp)
 
     @staticmethod
-    def _block_confidence(levels: np.ndarray, scores: np.ndarray) -> np.ndarray:
+    def _block_confidence(levels: np.ndarray, scores: np.ndarray, seen: np.ndarray) -> np.ndarray:
         """A block: how well its outline fits and beats the next level. The table: how far every
-        block level stays from showing an outline at all (its own score is only a threshold)."""
-        runner = np.sort(scores[..., 1:], axis=-1)[..., -1]
+        block level stays from showing an outline at all (its own score is only a threshold),
+        counting the outlines `seen` there that were given to another space's top on the same
+        ray: which of the two it belongs to is not sure."""
+        runner = np.sort(seen[..., 1:], axis=-1)[..., -1]
         table = np.clip(1.0 - runner / _NO_OUTLINE, 0.0, 1.0)
         return np.where(levels == 0, table, _confidence(scores))
 
@@ -281,19 +283,20 @@ class BaubylonObserver:
         risky = (taller & self.hiding[cells, np.arange(others.shape[1])[None, :], flat[:, None], flat[others]]).any(axis=1)
         return risky.reshape(rows, cols) | next_to
 
-    def _read_blocks(self, table, evidence, seams, stacked, allowed) -> tuple[np.ndarray, np.ndarray]:
-        """Block level per space (index into self.levels) and the scores (rows, cols, levels).
-        Where a pawn stack stands (`stacked`), only the levels its top `allowed` are candidates."""
+    def _read_blocks(self, table, evidence, seams, stacked, allowed) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Block level per space (index into self.levels), the scores (rows, cols, levels), and
+        the scores before one top per place was kept (only the `allowed` levels). Where a pawn
+        stack stands (`stacked`), only the levels its top `allowed` are candidates."""
         levels = np.zeros(table.shape[:2], int)
         known = False
         for _ in range(5):
-            scores = self._block_scores(table, evidence, seams, self.levels[levels], known, stacked)
-            scores = np.where(allowed & self._one_top_per_place(scores.argmax(axis=-1), scores), scores, -1.0)
+            seen = self._block_scores(table, evidence, seams, self.levels[levels], known, stacked)
+            scores = np.where(allowed & self._one_top_per_place(seen.argmax(axis=-1), seen), seen, -1.0)
             new = scores.argmax(axis=-1)
             if known and np.array_equal(new, levels):
                 break
             levels, known = new, True
-        return levels, np.maximum(scores, 0.0)
+        return levels, np.maximum(scores, 0.0), np.where(allowed, seen, 0.0)
 
     def _one_top_per_place(self, levels: np.ndarray, scores: np.ndarray) -> np.ndarray:
         """(rows, cols, levels) False for a block top that would land in the frame where another
