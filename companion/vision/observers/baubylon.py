@@ -406,9 +406,18 @@ class BaubylonObserver:
         if not len(rows):
             return None
         part = np.where(far[rows, :, None], seen[rows], np.nan)
-        centre = np.nanmedian(part, axis=1)
-        spread = 1.4826 * np.nanmedian(np.abs(part - centre[:, None, :]), axis=1)
+        centre = _nan_median(part, count[rows])
+        spread = 1.4826 * _nan_median(np.abs(part - centre[:, None, :]), count[rows])
         return rows, np.concatenate([centre, spread], axis=-1)
+
+
+def _nan_median(values: np.ndarray, count: np.ndarray) -> np.ndarray:
+    """(N, G, C) with NaN where not counted, `count` (N,) values counted per row → (N, C) their
+    median (as np.nanmedian along G; NaN sorts last, so the counted values come first)."""
+    ordered = np.sort(values, axis=1)
+    lo = ((count - 1) // 2)[:, None, None]
+    hi = (count // 2)[:, None, None]
+    return 0.5 * (np.take_along_axis(ordered, lo, axis=1)[:, 0] + np.take_along_axis(ordered, hi, axis=1)[:, 0])
 
 
 def _confidence_pair(best: np.ndarray, runner: np.ndarray) -> np.ndarray:
