@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..games.babylon.model import DEFAULT_FLOWERS, Board
+from ..games.babylon.model import DEFAULT_FLOWERS, Board, PlacedTile, rotate
 from ..games.babylon.quarry import QUARRY_SIZE, Quarry
 from ..vision.boards import BAUBYLON
 from . import garden
@@ -26,7 +26,8 @@ def garden_from_board(board: Board, flowers: Sequence[str] = DEFAULT_FLOWERS) ->
     for placed in board.tiles:
         tl, tr, br, bl = (icon or "none" for icon in placed.icons)
         flower = index.get(placed.flower, 0)
-        tiles.append(garden.Tile(placed.row, placed.col, placed.level, flower, (tl, tr, bl, br)))
+        tiles.append(garden.Tile(placed.row, placed.col, placed.level, flower, (tl, tr, bl, br),
+                                 turn=_turn(placed)))
     pillars = [garden.Pillar(p.cell[0], p.cell[1], p.base, p.height) for p in board.pillars]
     decorations = []
     for d in board.decorations:
@@ -35,6 +36,15 @@ def garden_from_board(board: Board, flowers: Sequence[str] = DEFAULT_FLOWERS) ->
             levels = (max(levels),) * len(levels)  # the whole span at the bridge's level
         decorations.append(garden.Decoration(d.kind, tuple(d.cells), levels))
     return garden.GardenLayout(tuple(pillars), tuple(tiles), tuple(decorations))
+
+
+def _turn(placed: PlacedTile) -> int:
+    """How the tile was turned when laid (its printed face turned onto the board's icons), so the
+    twin draws its flower corner where the player put it; 0 when the face was never read."""
+    printed = placed.tile.icons
+    if printed is None:
+        return 0
+    return next((k for k in range(4) if rotate(printed, k) == placed.icons), 0)
 
 
 def quarry_from_state(quarry: Quarry) -> QuarryLayout:
