@@ -57,6 +57,41 @@ def translate(msgid: str, lang: str | None = None, params: Mapping[str, Any] | N
         return msgid.format(**params)
 
 
+# Identifiers the engines put into sentences as parameters ("Not now: this is the {stage} phase.",
+# "A {material} tile shows …"): shown by name in the player's language, never as the identifier.
+# Keyed by parameter name, so a player called "pink" keeps her name.
+PHASE_NAMES = {  # nouns that read well in "the {stage} phase"
+    "trim": N_("trim"), "quarry": N_("quarry"), "build": N_("build"), "store": N_("storage"),
+    "reveal": N_("reveal"), "over": N_("game end"), "appoint": N_("appointment"), "name_master": N_("master-naming"),
+    "seal": N_("seal"), "punishment": N_("punishment"), "messenger": N_("messenger"), "roll": N_("roll"),
+    "move": N_("move"), "turn": N_("turn"),
+}
+MATERIAL_NAMES = {"clay": N_("clay"), "granite": N_("granite"), "basalt": N_("basalt"), "start": N_("starting")}
+FLOWER_NAMES = {"white": N_("White"), "pink": N_("Pink"), "yellow": N_("Yellow"), "blue": N_("Blue")}
+ICON_NAMES = {"stairs": N_("stairs"), "fountain": N_("fountain"), "bridge": N_("bridge"), "statue": N_("statue"),
+              "none": N_("no icon")}
+COLOUR_NAMES = {  # pawns and blocks (Baubylon, the calibration layouts)
+    "red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow"), "black": N_("black"),
+    "white": N_("white"), "purple": N_("purple"), "orange": N_("orange"),
+}
+IDENTIFIER_NAMES: dict[str, dict[str, str]] = {
+    "stage": PHASE_NAMES, "phase": PHASE_NAMES, "material": MATERIAL_NAMES, "flower": FLOWER_NAMES,
+    "icon": ICON_NAMES, "colour": COLOUR_NAMES, "color": COLOUR_NAMES,
+}
+
+
+def identifier_name(key: str, value: Any, lang: str | None) -> Any:
+    """A message parameter as shown in `lang`: a known identifier by its name in that language
+    (looked up by the parameter's name, so a player called "pink" keeps her name); else unchanged."""
+    names = IDENTIFIER_NAMES.get(key)
+    if names is not None and isinstance(value, str) and value in names:
+        return translate(names[value], lang)
+    if key == "flower" and isinstance(value, str) and value[:6] == "flower" and value[6:].isdigit():
+        # the calibration layouts' flower slots ("flower0": whichever flower the first board has)
+        return translate(N_("flower {n}"), lang, {"n": int(value[6:]) + 1})
+    return value
+
+
 def compile_catalogues(locale_dir: Path = LOCALE_DIR) -> list[Path]:
     """Compile every .po under locale_dir into a .mo beside it (only when the .po is newer)."""
     from babel.messages.mofile import write_mo

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..i18n import translate
+from ..i18n import identifier_name, translate
 
 Json = dict[str, Any]
 
@@ -38,7 +38,8 @@ class Message:
 
     def render(self, lang: str | None = None) -> str:
         # A parameter may itself be a Message (a rule title, a piece name): same language throughout.
-        params = {k: v.render(lang) if isinstance(v, Message) else v for k, v in self.params}
+        # Identifiers (a phase, a flower) are shown by their names in that language.
+        params = {k: v.render(lang) if isinstance(v, Message) else identifier_name(k, v, lang) for k, v in self.params}
         return translate(self.msgid, lang, params)
 
     def __str__(self) -> str:

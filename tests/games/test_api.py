@@ -107,3 +107,14 @@ def test_violation_of_shares_parameters_between_message_and_fix():
     assert violation.fix is not None and violation.fix.render() == "return 2 to the supply"
     assert violation.where == ("storage",)
     assert Violation.of("r", "no fix").fix is None
+
+
+def test_identifiers_in_sentences_are_named_in_the_language_everywhere_not_only_on_screen():
+    # The terminal and the JSON export render through Message.render, as the screen does: a phase or
+    # a flower is named in that language, looked up by the parameter's name.
+    message = Message.of("Not now: this is the {stage} phase.", stage="store")
+    assert "store" not in message.render("ja")
+    assert "保管" in message.render("ja")
+    assert message.render("en") == "Not now: this is the storage phase."
+    player = Message.of("{player} takes a tile", player="pink")  # a player's name is never translated
+    assert "pink" in player.render("ja")

@@ -1,6 +1,6 @@
 """No identifier in a translated sentence: every guidance, ruling, move and score text the engines
 give during real games, rendered in Japanese and Chinese, has its phases, materials and flowers in
-that language (companion.ui.text.IDENTIFIER_NAMES), not as the engine's ASCII identifiers."""
+that language (companion.i18n.IDENTIFIER_NAMES), not as the engine's ASCII identifiers."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import re
 import pytest
 
 from companion.games.api import Message
-from companion.i18n import translate
-from companion.ui.text import IDENTIFIER_NAMES, render
+from companion.i18n import IDENTIFIER_NAMES, translate
+from companion.ui.text import render
 
 
 def _engine_identifiers() -> set[str]:
