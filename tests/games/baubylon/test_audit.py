@@ -191,14 +191,15 @@ def brute_force_outcomes(state, origin, piece):
                 if knock and space in knocks:
                     continue
                 cost, bad = trace(state.field, stacks, origin, level, new_path, new_knocks, state.path_rule)
-                ends_home = not bad and new_path[-1] == origin
+                # Back at the origin is wrong only for a whole move: a longer path may go on from there.
                 if bad and not (len(bad) == 1 and "ends where it began" in bad[0].message.render()):
                     continue
                 if cost > state.roll:
                     continue
-                if cost == state.roll and not ends_home:
-                    found.add((space, tuple(sorted(new_knocks))))
-                elif cost < state.roll:
+                if cost == state.roll:
+                    if space != origin:  # a move never ends where it began (baubylon.move)
+                        found.add((space, tuple(sorted(new_knocks))))
+                else:
                     extend(new_path, new_knocks)
 
     extend((), ())
