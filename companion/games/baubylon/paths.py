@@ -129,7 +129,8 @@ def reaches(field: Field, stacks: Stacks, origin: str, level: int, roll: int,
             options = []
             if len(stack) < MAX_STACK:
                 options.append((field.height(space) + len(stack), knocks))
-            if len(stack) >= 2 and space not in knocks:
+            # A knock names a space, not a visit: like trace(), it happens on the path's first visit there.
+            if len(stack) >= 2 and space not in knocks and space not in path:
                 options.append((field.height(space) + len(stack) - 1, (*knocks, space)))
             for landing, new_knocks in options:
                 cost = step_cost(level, landing)
