@@ -19,7 +19,7 @@ from ..i18n import N_
 from ..vision.types import Frame
 from .console import Console
 from .events import Event, GameResumed
-from .frames import BoardReader
+from .frames import BoardReader, frame_scenes
 from .live import RunOptions, Say, _finish, _watchdog_kick, open_journal
 from .session import RefereeSession, Scene
 from .tracker import Tracker
@@ -70,22 +70,7 @@ def frames_with_reconnect(source: Any, stop: threading.Event, lost: Callable[[st
 
 def camera_scenes(items: Iterable[Frame | str], reader: BoardReader, look_again: Callable[[], bool]) -> Iterator[Scene]:
     """Camera markers become source scenes at once; frames go through the motion gate."""
-    from ..vision.motion import Gate, MotionGate
-
-    gate = MotionGate()
-    for item in items:
-        if isinstance(item, str):
-            if item == "ok":
-                gate.reset()  # the view may have changed while the camera was away
-            yield Scene(item)
-            continue
-        decision = gate.update(item.image)
-        if decision.gate in (Gate.MOVING, Gate.HAND):
-            yield Scene("busy", frame=item, time=item.timestamp)
-        elif decision.read or (decision.gate is Gate.UNCHANGED and look_again()):
-            observations = reader.read(item)
-            if observations:
-                yield Scene("still", observations, frame=item, time=item.timestamp)
+    return frame_scenes(items, reader, look_again)
 
 
 def _shown(items: Iterable[Frame | str], session: RefereeSession) -> Iterator[Frame | str]:

@@ -78,14 +78,20 @@ class BoardReader:
         return out
 
 
-def frame_scenes(frames: Iterable[Frame], reader: BoardReader,
+def frame_scenes(frames: Iterable[Frame | str], reader: BoardReader,
                  look_again: Callable[[], bool] = lambda: False) -> Iterator[Scene]:
     """Frames → scenes through the motion gate: busy while moving or a hand is in, one still scene
-    per settled table, and another still frame whenever the referee wants a second look."""
+    per settled table, and another still frame whenever the referee wants a second look. A camera's
+    markers between frames ("lost", "retrying", "ok") become source scenes at once."""
     from ..vision.motion import Gate, MotionGate
 
     gate = MotionGate()
     for frame in frames:
+        if isinstance(frame, str):
+            if frame == "ok":
+                gate.reset()  # the view may have changed while the camera was away
+            yield Scene(frame)
+            continue
         decision = gate.update(frame.image)
         if decision.gate in (Gate.MOVING, Gate.HAND):
             yield Scene("busy", frame=frame, time=frame.timestamp)
