@@ -122,6 +122,29 @@ def part_legal(games: list[str], count: int, seed: int) -> dict:
     return {"by_game": by_game, "seconds": round(time.time() - started, 1)}
 
 
+def _recorded_states(game: str, rng: random.Random, view) -> list:
+    """Every state along a freshly generated legal game (its seed drawn from `rng`)."""
+    demo = generate(game, rng.randrange(10_000), view)
+    states = [demo.initial]
+    for move in demo.moves:
+        states.append(states[-1].apply(move))
+    return states
+
+
+def _visible_illegal(view, state, rng: random.Random, limit: int = 30) -> list:
+    """Up to about `limit` illegal actions in `state` that change what the camera sees:
+    (move, ruling, the table as it would look)."""
+    options = []
+    for move in view.illegal_examples(state, rng):
+        ruling = state.check(move)
+        shown = None if ruling.accepted else view.physical_after(state, move)
+        if shown is not None and shown != view.expected(state):
+            options.append((move, ruling, shown))
+        if len(options) > limit:
+            break
+    return options
+
+
 def part_illegal(games: list[str], count: int, seed: int) -> dict:
     """Inject illegal actions at random moments of seeded games; caught = same rule ids called."""
     rng = random.Random(seed)
@@ -131,20 +154,10 @@ def part_illegal(games: list[str], count: int, seed: int) -> dict:
         view = view_for(game)
         attempts = 0
         while attempts < count:
-            demo = generate(game, rng.randrange(10_000), view)
-            states = [demo.initial]
-            for move in demo.moves:
-                states.append(states[-1].apply(move))
+            states = _recorded_states(game, rng, view)
             for _ in range(8):
                 state = rng.choice(states[:-1])
-                options = []
-                for move in view.illegal_examples(state, rng):
-                    ruling = state.check(move)
-                    shown = None if ruling.accepted else view.physical_after(state, move)
-                    if shown is not None and shown != view.expected(state):
-                        options.append((move, ruling, shown))
-                    if len(options) > 30:
-                        break
+                options = _visible_illegal(view, state, rng)
                 if not options:
                     continue
                 move, ruling, shown = rng.choice(options)
@@ -415,23 +428,13 @@ def twin_illegal(reader, count: int, seed: int) -> dict:
     per_rule: dict[str, Counter] = {}
     tried = 0
     while tried < count:
-        demo = generate("babylon", rng.randrange(10_000), view)
-        states = [demo.initial]
-        for move in demo.moves:
-            states.append(states[-1].apply(move))
+        states = _recorded_states("babylon", rng, view)
         for _ in range(6):
             state = rng.choice(states[:-1])
-            options = []
-            for move in view.illegal_examples(state, rng):
-                ruling = state.check(move)
-                shown = None if ruling.accepted else view.physical_after(state, move)
-                if shown is not None and shown != view.expected(state):
-                    options.append((move, ruling))
-                if len(options) > 30:
-                    break
+            options = _visible_illegal(view, state, rng)
             if not options:
                 continue
-            move, ruling = rng.choice(options)
+            move, ruling, _ = rng.choice(options)
             tracker = Tracker(state, view)
             log: list = []
             tracker.sinks.append(log.append)

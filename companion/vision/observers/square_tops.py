@@ -23,6 +23,18 @@ from .geometry import RegionGeometry
 SIDE_BITS = np.array([1, 2, 4, 8])  # sides y−, x+, y+, x− as bits of a near-side code
 
 
+def board_pixels(geometry, spec, heights, points: np.ndarray) -> np.ndarray:
+    """Image points (K·RC, N, 2) float32 of `points` (mm from each cell's corner: (RC, N, 2), or
+    (1, N, 2) for the same points in every cell) at each of the K heights, cells row-major."""
+    corner_y, corner_x = np.mgrid[0 : spec.rows, 0 : spec.cols].astype(np.float64) * spec.cell_mm
+    xy = np.stack([corner_x.ravel(), corner_y.ravel()], axis=-1)[:, None, :] + points  # (RC, N, 2)
+    maps = []
+    for z in heights:
+        xyz = np.concatenate([xy.reshape(-1, 2), np.full((xy.shape[0] * xy.shape[1], 1), z)], axis=1)
+        maps.append(geometry.to_pixels(xyz).reshape(xy.shape[0], xy.shape[1], 2))
+    return np.concatenate(maps, axis=0).astype(np.float32)
+
+
 @dataclass(frozen=True)
 class TopFit:
     """Per height k and cell (r, c), like fit.Fit."""
@@ -160,13 +172,7 @@ class SquareTops:
             points[cell, self.n_inside :] = layout.ring[ring[take]]
             self.ring_weight[cell, np.arange(n_ring), layout.ring_side[ring[take]]] = 1.0
         self.ring_weight /= np.maximum(self.ring_weight.sum(axis=1, keepdims=True), 1.0)
-        corner_y, corner_x = np.mgrid[0:rows, 0:cols].astype(np.float64) * spec.cell_mm
-        xy = np.stack([corner_x.ravel(), corner_y.ravel()], axis=-1)[:, None, :] + points  # (RC, N, 2)
-        maps = []
-        for z in self.heights:
-            xyz = np.concatenate([xy.reshape(-1, 2), np.full((xy.shape[0] * xy.shape[1], 1), z)], axis=1)
-            maps.append(geometry.to_pixels(xyz).reshape(xy.shape[0], xy.shape[1], 2))
-        self.pixels = np.concatenate(maps, axis=0).astype(np.float32)  # (K·RC, N, 2) image points
+        self.pixels = board_pixels(geometry, spec, self.heights, points)  # points: (RC, N, 2) per cell
         self.sampler = PointSampler([self.pixels])
 
     def sample_lab(self, image: np.ndarray) -> np.ndarray:
@@ -234,14 +240,7 @@ class EdgeProfiles:
             [np.stack([a, c - h - t], axis=-1), np.stack([c + h + t, a], axis=-1), np.stack([a, c + h + t], axis=-1)],
             np.stack([c - h - t, a], axis=-1),
         ).reshape(-1, 2)
-        rows, cols = spec.rows, spec.cols
-        corner_y, corner_x = np.mgrid[0:rows, 0:cols].astype(np.float64) * spec.cell_mm
-        xy = np.stack([corner_x.ravel(), corner_y.ravel()], axis=-1)[:, None, :] + points[None]
-        maps = []
-        for z in self.heights:
-            xyz = np.concatenate([xy.reshape(-1, 2), np.full((xy.shape[0] * xy.shape[1], 1), z)], axis=1)
-            maps.append(geometry.to_pixels(xyz).reshape(xy.shape[0], xy.shape[1], 2))
-        self.pixels = np.concatenate(maps, axis=0).astype(np.float32)  # (K·RC, N, 2) image points
+        self.pixels = board_pixels(geometry, spec, self.heights, points[None])  # the same points in every cell
         self.sampler = PointSampler([self.pixels])
 
     def offsets(self, image: np.ndarray | None, colour: np.ndarray,
