@@ -5,6 +5,12 @@ first, then the shadows they receive, then every visible face of every box, far 
 order by the distance of the face's centre from the camera), then the hand. The drawing is done with
 an ideal pinhole; lens distortion, light, blur, sensor noise and JPEG follow as image operations.
 Deterministic: the same scene, camera and seed give the same pixels.
+
+Edges are anti-aliased by supersampling: polygons are filled without anti-aliasing on a canvas
+SUPERSAMPLE times finer and averaged down (pixel area coverage). OpenCV's own LINE_AA fill paints
+about 0.75 px beyond every outline, and its plain fill takes every pixel an outline touches (half a
+pixel beyond); a convex face is therefore inset by half a fine pixel before it is filled, so every
+face covers its true area.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from .scene import BGR, Box, Hand, Mark, RegionScene, TableScene
 
 _SHIFT = 4  # sub-pixel bits for the fill functions
 _SCALE = 1 << _SHIFT
+SUPERSAMPLE = 4  # fine canvas pixels per image pixel, on each axis
 _SIDES = (  # (corner indices of the side quad at z0/z1, outward normal in the region frame)
     ((0, 1), (0.0, -1.0)),
     ((1, 2), (1.0, 0.0)),
@@ -30,15 +37,19 @@ _SIDES = (  # (corner indices of the side quad at z0/z1, outward normal in the r
 def render(scene: TableScene, camera: CameraModel, seed: int = 0) -> np.ndarray:
     """The camera image (BGR uint8, camera.height × camera.width) of a scene."""
     rng = np.random.default_rng(seed)
-    canvas = np.empty((camera.height, camera.width, 3), np.uint8)
-    canvas[:] = scene.table_colour
+    size = (camera.width, camera.height)
+    canvas = _blank(camera.height * SUPERSAMPLE, camera.width * SUPERSAMPLE, scene.table_colour)
     for mark in scene.table_marks:
         _fill(canvas, camera, _mark_points(mark, 0.0, 0.0, 0.0, (0.0, 0.0), 0.0), mark.colour)
     for region in scene.regions:
         _draw_surface(canvas, camera, region)
     for mark in scene.mat_marks:
         _fill(canvas, camera, _mark_points(mark, 0.0, 0.0, 0.0, (0.0, 0.0), 0.0), mark.colour)
-    _draw_shadows(canvas, camera, scene)
+    # Shadows are soft (blurred by several pixels): they are laid on the flat picture at image
+    # resolution, which is then brought back to the fine canvas for the pieces to be drawn over.
+    flat = cv2.resize(canvas, size, interpolation=cv2.INTER_AREA)
+    if _draw_shadows(flat, camera, scene):
+        canvas = cv2.resize(flat, canvas.shape[1::-1], interpolation=cv2.INTER_NEAREST)
     for region, box in _occlusion_order(scene, camera):
         for polygon, colour, marks in _box_faces(box, region, camera, scene.lighting):
             _fill(canvas, camera, polygon, colour)
@@ -46,19 +57,52 @@ def render(scene: TableScene, camera: CameraModel, seed: int = 0) -> np.ndarray:
                 _fill(canvas, camera, mark_polygon, mark_colour, convex=False)
     if scene.hand is not None:
         _draw_hand(canvas, camera, scene.hand)
-    return _finish(canvas, camera, scene, rng)
+    return _finish(cv2.resize(canvas, size, interpolation=cv2.INTER_AREA), camera, scene, rng)
 
 
 # --- geometry helpers ---------------------------------------------------------------------------
 
+def _blank(height: int, width: int, colour: BGR) -> np.ndarray:
+    canvas = np.empty((height, width, 3), np.uint8)
+    # Row by row: numpy broadcasts a 3-vector over a large image about thirty times slower.
+    canvas.reshape(height, width * 3)[:] = np.tile(np.asarray(colour, np.uint8), width)
+    return canvas
+
+
 def _fill(canvas: np.ndarray, camera: CameraModel, world: np.ndarray, colour: BGR, convex: bool = True) -> None:
-    pixels = camera.project_ideal(world)
-    pts = np.round(pixels * _SCALE).astype(np.int32)
+    """Fill a world polygon on the fine canvas."""
+    # Fine pixel k of image pixel i has its centre at i - 1/2 + (k + 1/2) / SUPERSAMPLE.
+    fine = (camera.project_ideal(world) + 0.5) * SUPERSAMPLE - 0.5
     colour = tuple(int(c) for c in colour)
     if convex:
-        cv2.fillConvexPoly(canvas, pts, colour, lineType=cv2.LINE_AA, shift=_SHIFT)
+        fine = _inset_half_pixel(fine)
+        cv2.fillConvexPoly(canvas, np.round(fine * _SCALE).astype(np.int32), colour, shift=_SHIFT)
     else:
-        cv2.fillPoly(canvas, [pts], colour, lineType=cv2.LINE_AA, shift=_SHIFT)
+        cv2.fillPoly(canvas, [np.round(fine * _SCALE).astype(np.int32)], colour, shift=_SHIFT)
+
+
+def _inset_half_pixel(points: np.ndarray) -> np.ndarray:
+    """A convex polygon moved half a fine pixel inwards on every side (the plain fill takes every
+    pixel its outline touches). A sliver too thin for it, or a corner too sharp, is left as it was."""
+    pts = points[np.any(np.diff(points, axis=0, append=points[:1]) != 0.0, axis=1)]
+    if len(pts) < 3:
+        return points
+    edges = np.roll(pts, -1, axis=0) - pts
+    area2 = float(np.sum(pts[:, 0] * np.roll(pts[:, 1], -1) - np.roll(pts[:, 0], -1) * pts[:, 1]))
+    if area2 == 0.0:
+        return points
+    lengths = np.linalg.norm(edges, axis=1)
+    # Inward normal of each edge: the polygon's interior lies on its left when area2 > 0.
+    normals = np.column_stack([-edges[:, 1], edges[:, 0]]) / lengths[:, None] * np.sign(area2)
+    prev_n, next_n = np.roll(normals, 1, axis=0), normals
+    # Vertex i lies on edges i-1 and i; moving it by v with v·n = 1/2 for both keeps both offsets.
+    cos = np.sum(prev_n * next_n, axis=1)
+    if np.any(cos < -0.5):
+        return points
+    shift = 0.5 * (prev_n + next_n) / (1.0 + cos)[:, None]
+    inset = pts + shift
+    new_area2 = float(np.sum(inset[:, 0] * np.roll(inset[:, 1], -1) - np.roll(inset[:, 0], -1) * inset[:, 1]))
+    return inset if new_area2 * area2 > 0.0 and abs(new_area2) < abs(area2) else points
 
 
 def _mark_points(mark: Mark, x0: float, y0: float, z: float, origin, rotation: float) -> np.ndarray:
@@ -177,10 +221,11 @@ def _pair_order(a, b, eyes, dist_a: float, dist_b: float) -> bool:
     return dist_a >= dist_b
 
 
-def _draw_shadows(canvas: np.ndarray, camera: CameraModel, scene: TableScene) -> None:
+def _draw_shadows(canvas: np.ndarray, camera: CameraModel, scene: TableScene) -> bool:
+    """Darken the (image-resolution) canvas where pieces and the hand cast shadows; True if any."""
     light = scene.lighting
     if light.shadow_strength <= 0.0:
-        return
+        return False
     mask = np.zeros(canvas.shape[:2], np.uint8)
     dx, dy = light.shadow_direction
     for region in scene.regions:
@@ -197,10 +242,11 @@ def _draw_shadows(canvas: np.ndarray, camera: CameraModel, scene: TableScene) ->
         hull = cv2.convexHull(np.round(camera.project_ideal(cast) * _SCALE).astype(np.int32))
         cv2.fillConvexPoly(mask, hull, 255, lineType=cv2.LINE_AA, shift=_SHIFT)
     if not mask.any():
-        return
+        return False
     soft = cv2.GaussianBlur(mask, (0, 0), 3.0).astype(np.float32) / 255.0
     factor = 1.0 - light.shadow_strength * soft
     canvas[:] = np.clip(canvas.astype(np.float32) * factor[..., None], 0, 255).astype(np.uint8)
+    return True
 
 
 def _hand_outline(hand: Hand) -> np.ndarray:
