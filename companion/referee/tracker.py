@@ -31,7 +31,8 @@ from .events import (
     ViolationFound,
 )
 from .journal import Journal
-from .views.base import ExpectedView, GameView
+from .rejections import RejectedReadings
+from .views.base import ExpectedView, GameView, changed_cells
 
 Emit = Callable[[Event], None]
 BRANCH_BUDGET = 300  # candidate states weighed per open alternative of a provisional choice
@@ -84,7 +85,9 @@ class Tracker:
     correctable: bool = False  # the last thing that happened is a camera-accepted move
     provisional: _Provisional | None = None
     revisions: int = 0  # provisional choices settled by what the camera saw later
+    rejected: RejectedReadings = field(default_factory=RejectedReadings)  # misreads the players rejected
     _faint_looks: int = 0
+    _latest: dict[str, Observation] = field(default_factory=dict)  # the newest look at each region
 
     def __post_init__(self) -> None:
         if not self.states:
@@ -132,6 +135,9 @@ class Tracker:
         if self.state.is_over:
             return []
         observations = self.view.adapt(self.state, observations)
+        self._latest.update(observations)
+        # a cell still showing a reading the players rejected carries no evidence (rejections.py)
+        observations, masked = self.rejected.mask(observations)
         events: list[Event] = []
         explanations = inference.explain(self.state, self.view, observations, self._base_view)
         decision = inference.decide(explanations, self.settings.margin, self.settings.min_confidence)
@@ -143,8 +149,10 @@ class Tracker:
                 decision = inference.decide(weighed, self.settings.margin, self.settings.min_confidence)
         if decision.kind != "wait":
             self.waiting = False
-        # a faint reading of a change (nothing ruled) earns up to two more looks at the still table
-        self._faint_looks = self._faint_looks + 1 if decision.kind == "none" and decision.candidates else 0
+        # a faint reading of a change (nothing ruled) earns up to two more looks at the still table,
+        # unless it rests only on readings the players rejected (looking again shows them again)
+        faint = decision.kind == "none" and any(c.changed - masked for c in decision.candidates)
+        self._faint_looks = self._faint_looks + 1 if faint else 0
         if decision.kind == "none":
             if self.pending is not None and self.pending.kind == "violation" and self.pending.emitted:
                 events.append(self._emit(ViolationCleared(self.game, len(self.moves), self.state)))
@@ -187,7 +195,9 @@ class Tracker:
             self.journal.record_move(self.game_id, move, actor=actor, note=note)
         self.moves.append(move)
         self.actors.append(actor)
+        before = self._base_view
         self._set_state_after(self.states + [state.apply(move) if actor != "camera" else state._apply_legal(move)])
+        self.rejected.forget(changed_cells(before, self._base_view))  # a move explains those cells now
         self.last_ruling = ruling
         return [self._emit(MoveAccepted(self.game, len(self.moves), ruling, self.state))]
 
@@ -484,10 +494,17 @@ class Tracker:
     def correct(self, move: Move) -> list[Event]:
         """A player says what was really played: it replaces a question, a violation or the last
         accepted move (which is taken back first)."""
+        wrong: list[frozenset] = []  # what the camera read instead, less what the move changes
+        if self.pending is not None and self.pending.emitted and self.pending.kind in ("ask", "violation"):
+            wrong = [c.changed for c in self.pending.explanations]
         if self.pending is None and self.correctable and self.moves:
+            wrong = [self._last_camera_change()]
             self._undo_one("correct")
         self.pending = None
         self.correctable = False
+        if wrong and self.state.check(move).accepted:
+            right = changed_cells(self._base_view, self.view.expected(self.state._apply_legal(move)))
+            self._reject(cells - right for cells in wrong)
         events = self._revise_for(move) + self._accept_override((move,), "correct")
         events.append(self._emit(OverrideRecorded(self.game, len(self.moves), "correct",
                                                   Message.of(N_("A player corrected the ruling")))))
@@ -497,6 +514,8 @@ class Tracker:
         """A player takes back the last confirmed move."""
         self.correctable = False
         if self.pending is not None and self.pending.emitted:  # the players saw a ruling: drop it
+            if self.pending.kind in ("ask", "violation"):  # none of the readings shown was right
+                self._reject(c.changed for c in self.pending.explanations)
             self.pending = None
             self._record_override_note("dismiss")
             return [self._emit(OverrideRecorded(self.game, len(self.moves), "undo",
@@ -504,7 +523,9 @@ class Tracker:
         self.pending = None
         if not self.moves:
             return []
+        rejected = self._last_camera_change()
         self._undo_one("undo")
+        self._reject([rejected])
         return [
             self._emit(OverrideRecorded(self.game, len(self.moves), "undo",
                                         Message.of(N_("A player took back the last move")))),
@@ -547,6 +568,20 @@ class Tracker:
             self.journal.finish_game(self.game_id)
         sheet = self.state.score_sheet()
         return [self._emit(GameOver(self.game, len(self.moves), sheet, sheet.leaders()))]
+
+    def _last_camera_change(self) -> frozenset:
+        """The cells the last move changed, if the camera accepted it (else none)."""
+        if not self.moves or self.actors[-1] != "camera" or len(self.states) < 2:
+            return frozenset()
+        return changed_cells(self.view.expected(self.states[-2]), self._base_view)
+
+    def _reject(self, cell_sets) -> None:
+        """The players rejected readings resting on these cells: remember what they show now."""
+        cells: set = set()
+        for changed in cell_sets:
+            cells |= changed
+        if cells:
+            self.rejected.remember(sorted(cells), self._latest)
 
     def _undo_one(self, why: str) -> None:
         """Take back the last move, with the unseen moves applied automatically after it."""

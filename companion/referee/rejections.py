@@ -1,0 +1,78 @@
+"""Readings the players rejected, remembered per cell so a persistent misread is not proposed again.
+
+When the players take back a move the camera accepted, dismiss a question or a ruling, or correct
+the camera, the readings of the cells that the rejected reading rested on were wrong. The camera
+tends to misread the same cell the same way at every look (the same piece under the same light),
+so each of those cells is remembered with its picture (the reading's label and attrs). Until the
+cell reads differently (the pieces there changed) or a move changes what the cell should show, its
+reading carries no evidence: it neither pushes a move nor rules one out.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+
+from ..vision.types import CellReading, Observation
+
+Cell = tuple[str, int, int]
+NO_EVIDENCE = CellReading("unread", 0.0)  # every expected cell is as likely (inference.cell_probability)
+MAX_REMEMBERED = 48  # a bound: a camera misreading more than this needs calibrating, not patching
+
+
+def picture(reading: CellReading) -> str:
+    """What a reading says a cell shows (its confidence and alternatives vary from look to look)."""
+    return json.dumps([reading.label, reading.attrs], sort_keys=True, default=str)
+
+
+@dataclass
+class RejectedReadings:
+    cells: dict[Cell, str] = field(default_factory=dict)  # insertion order = oldest first
+
+    def remember(self, cells: Iterable[Cell], latest: Mapping[str, Observation]) -> int:
+        """Remember the current reading of each cell (in `latest`, the newest look per region)."""
+        added = 0
+        for region, r, c in cells:
+            obs = latest.get(region)
+            if obs is None or not (0 <= r < obs.rows and 0 <= c < obs.cols):
+                continue
+            reading = obs.cell(r, c)
+            if reading is NO_EVIDENCE or reading.label == NO_EVIDENCE.label:
+                continue
+            self.cells.pop((region, r, c), None)
+            self.cells[(region, r, c)] = picture(reading)
+            added += 1
+        while len(self.cells) > MAX_REMEMBERED:
+            self.cells.pop(next(iter(self.cells)))
+        return added
+
+    def forget(self, cells: Iterable[Cell]) -> None:
+        for cell in cells:
+            self.cells.pop(cell, None)
+
+    def clear(self) -> None:
+        self.cells.clear()
+
+    def mask(self, observations: Mapping[str, Observation]) -> tuple[dict[str, Observation], frozenset[Cell]]:
+        """The observations with every remembered cell that still reads the same made neutral, and
+        those cells. A remembered cell that reads differently now is forgotten (its picture changed)."""
+        out = dict(observations)
+        masked: set[Cell] = set()
+        by_region: dict[str, list[tuple[int, int]]] = {}
+        for (region, r, c), seen in list(self.cells.items()):
+            obs = observations.get(region)
+            if obs is None:
+                continue  # not looked at this time: still remembered
+            if picture(obs.cell(r, c)) != seen:
+                del self.cells[(region, r, c)]
+                continue
+            by_region.setdefault(region, []).append((r, c))
+        for region, where in by_region.items():
+            obs = observations[region]
+            rows = [list(row) for row in obs.cells]
+            for r, c in where:
+                rows[r][c] = NO_EVIDENCE
+                masked.add((region, r, c))
+            out[region] = replace(obs, cells=tuple(tuple(row) for row in rows))
+        return out, frozenset(masked)
