@@ -149,6 +149,10 @@ class RefereeSession:
         if name == "end_game":
             self.ended = True
             return tracker.end_game()
+        if name == "pause":
+            return tracker.pause_rulings()
+        if name == "resume":
+            return tracker.resume_rulings()
         log.warning("unknown referee command %r", name)
         return []
 
@@ -175,6 +179,15 @@ class RefereeSession:
     def play(self, move: Move) -> None:
         """A move the camera cannot see, declared by a player (an "end turn" button)."""
         self.commands.put(("play", move))
+
+    def pause(self) -> None:
+        """Stop refereeing while the table shows something else (the calibration wizard's layout);
+        the game stays as confirmed. Idempotent."""
+        self.commands.put(("pause", None))
+
+    def resume(self) -> None:
+        """Referee again after `pause`, from the first look that shows the game as it was."""
+        self.commands.put(("resume", None))
 
     @property
     def finished(self) -> bool:

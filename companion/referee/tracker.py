@@ -86,6 +86,8 @@ class Tracker:
     provisional: _Provisional | None = None
     revisions: int = 0  # provisional choices settled by what the camera saw later
     rejected: RejectedReadings = field(default_factory=RejectedReadings)  # misreads the players rejected
+    paused: bool = False  # the table shows something else (the calibration layout): no rulings
+    resyncing: bool = False  # after a pause: rule again once the table shows the game as it was
     _faint_looks: int = 0
     _latest: dict[str, Observation] = field(default_factory=dict)  # the newest look at each region
 
@@ -132,7 +134,7 @@ class Tracker:
         """Rule on one still scene (one Observation per region the camera reads)."""
         if isinstance(observations, Observation):
             observations = {observations.region: observations}
-        if self.state.is_over:
+        if self.state.is_over or self.paused:
             return []
         observations = self.view.adapt(self.state, observations)
         self._latest.update(observations)
@@ -141,6 +143,8 @@ class Tracker:
         events: list[Event] = []
         explanations = inference.explain(self.state, self.view, observations, self._base_view)
         decision = inference.decide(explanations, self.settings.margin, self.settings.min_confidence)
+        if self.resyncing:
+            return self._resync(decision)
         if self.provisional is not None and (decision.kind not in ("accept", "none") or self._branches_differ()):
             # the scene may tell the open alternatives apart (else weighing them costs for nothing)
             revised, weighed = self._weigh_provisional(observations, explanations)
@@ -178,6 +182,34 @@ class Tracker:
                 Message.of(N_("Waiting for the action on the table to finish")),
             )))
         return events
+
+    # --- pause (the calibration layout on the table) ---------------------------------------------
+
+    def pause_rulings(self) -> list[Event]:
+        """Stop ruling: the table shows something that is not the game (the calibration wizard's
+        layout). The confirmed game stays as it is; nothing seen meanwhile counts."""
+        if self.paused:
+            return []
+        self.paused, self.resyncing = True, False
+        self.pending, self._faint_looks, self.waiting = None, 0, False
+        return [self._emit(SourceStatus(self.game, len(self.moves), "paused", Message.of(
+            N_("The referee is paused while the camera is calibrated"))))]
+
+    def resume_rulings(self) -> list[Event]:
+        """Rule again once a look shows the game as it was before the pause (the calibration
+        pieces cleared away): until then the table is not ruled on, so they make no moves."""
+        if not self.paused:
+            return []
+        self.paused, self.resyncing = False, True
+        return [self._emit(SourceStatus(self.game, len(self.moves), "waiting", Message.of(
+            N_("Put the game back as it was: the referee goes on when the table shows it"))))]
+
+    def _resync(self, decision: inference.Decision) -> list[Event]:
+        if decision.kind != "none":
+            return []  # calibration pieces still lying there, or the game not yet set back
+        self.resyncing = False
+        return [self._emit(SourceStatus(self.game, len(self.moves), "ok", Message.of(
+            N_("The table shows the game again: the referee goes on")))), self._guidance()]
 
     def _accept(self, chosen: inference.Explanation, actor: str, override: str | None = None) -> list[Event]:
         events: list[Event] = []
@@ -471,6 +503,7 @@ class Tracker:
             return []
         self.pending = None
         self.correctable = False
+        self.resyncing = False  # the players say what the table shows
         return self._revise_for(move) + self._accept_override((move,), "declare")
 
     def confirm(self, index: int = 0) -> list[Event]:
@@ -502,6 +535,7 @@ class Tracker:
             self._undo_one("correct")
         self.pending = None
         self.correctable = False
+        self.resyncing = False
         if wrong and self.state.check(move).accepted:
             right = changed_cells(self._base_view, self.view.expected(self.state._apply_legal(move)))
             self._reject(cells - right for cells in wrong)
