@@ -17,9 +17,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import CompanionError
+from ..errors import LINE_COLUMN, CompanionError, FormatError, expectation
 from ..games.api import GameState, Message, Move
-from ..i18n import N_
+from ..i18n import N_, NP_
 from .interface import Answer, CalibrationProgress, CameraView, DeviceStatus, GameSetup, Mark
 from .session import RefereeSession
 
@@ -118,14 +118,16 @@ class LiveControls:
             try:
                 demo_for_setup(setup)
             except CompanionError as exc:
+                log.warning("cannot start %s on the simulated table: %s", setup.game, exc)
                 return Answer(False, Message.of(N_("This game cannot start on the simulated table: {reason}"),
-                                                reason=str(exc)))
+                                                reason=reason_of(exc)))
             note = demo_note(setup)
         else:
             try:
                 new_game_for(setup, self.state_dir)
             except CompanionError as exc:
-                return Answer(False, Message.of(N_("This game cannot start: {reason}"), reason=str(exc)))
+                log.warning("cannot start %s: %s", setup.game, exc)
+                return Answer(False, Message.of(N_("This game cannot start: {reason}"), reason=reason_of(exc)))
             note = None
         self.request(RunRequest("new_game", setup=setup))
         return Answer(True, note)
@@ -188,11 +190,24 @@ class LiveControls:
 
     def start_calibration(self) -> None:
         self.calibration = CalibrationRun(self)
+        self._pause_referee("pause")  # the calibration layout is not the game (session.pause)
 
     def calibration_progress(self) -> CalibrationProgress:
         if self.calibration is None:
             return CalibrationProgress(0.0, step=Message.of(N_("Calibration has not started.")))
-        return self.calibration.progress()
+        progress = self.calibration.progress()
+        if progress.verdict is not None:  # the wizard is over: referee again once the game is back
+            self._pause_referee("resume")
+        return progress
+
+    def stop_calibration(self) -> None:
+        """The wizard left before its verdict: the referee goes on (session.resume)."""
+        self._pause_referee("resume")
+
+    def _pause_referee(self, which: str) -> None:
+        command = getattr(self.session, which, None)  # RefereeSession.pause / .resume
+        if callable(command):
+            command()
 
     def device_status(self) -> DeviceStatus:
         calibrated, detail = self._calibration_state()
@@ -213,8 +228,8 @@ class LiveControls:
         missing = [r for r in regions
                    if not (files.calibration_dir(Path(self.state_dir)) / f"appearance-{r}.json").exists()]
         if missing:
-            return False, Message.of(N_("no colours learned yet for {regions}"), regions=", ".join(missing))
-        return True, Message.of(N_("colours learned for {regions}"), regions=", ".join(regions))
+            return False, Message.of(N_("no colours learned yet for {regions}"), regions=tuple(missing))
+        return True, Message.of(N_("colours learned for {regions}"), regions=tuple(regions))
 
     def set_sound(self, enabled: bool, volume: float) -> None:
         self.sound = (enabled, volume)
@@ -233,8 +248,9 @@ class LiveControls:
         try:
             opened, reader = self.open_camera(source)
         except CompanionError as exc:
+            log.warning("camera %s could not be used: %s", source, exc)
             return Answer(False, Message.of(N_("Camera {source} could not be used: {reason}. Still using {current}."),
-                                            source=source, reason=str(exc), current=self.camera))
+                                            source=source, reason=reason_of(exc), current=self.camera))
         self.camera = source
         self.request(RunRequest("camera", source=opened, reader=reader))
         return Answer(True, Message.of(N_("Switching to camera {source}."), source=source))
@@ -293,13 +309,14 @@ class CalibrationRun:
                     capture = self.captures[region] = AppearanceCapture(region, location, self.frames_wanted)
                 except CompanionError as exc:
                     self.located[region] = str(exc)
+                    log.info("calibration: %s not located: %s", region, exc)
                     continue
                 self.located.pop(region, None)
             if capture.progress.ok:
                 continue
             progress = capture.feed(frame.image)
             if progress.verdict is not None:
-                self.verdict = _text(progress.verdict)
+                self.verdict = verdict_message(progress.verdict, progress.misreads)
 
     def _locate(self, region: str, image: Any) -> Any:
         from ..vision.boards import REGIONS
@@ -318,10 +335,9 @@ class CalibrationRun:
     def _report(self, frame: Any) -> CalibrationProgress:
         view = CameraView(frame.image)
         if not self.captures:
-            reasons = "; ".join(f"{r}: {why}" for r, why in self.located.items())
             return CalibrationProgress(0.0, view, step=Message.of(
-                N_("Lay the calibration pieces out on the mat so the camera sees its markers ({reason})."),
-                reason=reasons or "-"))
+                N_("Lay the calibration pieces out on the mat so the camera sees its markers (not found yet: "
+                   "{regions})."), regions=tuple(self.located)))
         fractions = [c.progress.fraction for c in self.captures.values()] + [0.0] * len(self.located)
         fraction = sum(fractions) / len(fractions)
         waiting = [c for c in self.captures.values() if not c.progress.ok]
@@ -332,7 +348,7 @@ class CalibrationRun:
         saved = [capture.save(Path(self.controls.state_dir)) for capture in self.captures.values()]
         self.finished = CalibrationProgress(1.0, view, verdict=Message.of(
             N_("Calibrated: {regions}. The new colours are used from the next game."),
-            regions=", ".join(self.captures), files=", ".join(str(s.path) for s in saved)), ok=True)
+            regions=tuple(self.captures), files=", ".join(str(s.path) for s in saved)), ok=True)
         return self.finished
 
 
@@ -344,6 +360,19 @@ def _text(text: tuple[str, dict[str, Any]] | None) -> Message | None:
     return Message.of(msgid, **params)
 
 
+def verdict_message(verdict: tuple[str, dict[str, Any]], misreads: tuple[Any, ...] = ()) -> Message:
+    """The capture's verdict on a frame, with the pieces it names in the player's language: the
+    capture writes a place's expected and seen pieces, and the kinds it missed, as raw labels."""
+    msgid, params = verdict
+    params = dict(params)
+    if misreads and {"expected", "seen"} <= params.keys():
+        first = misreads[0]
+        params["expected"], params["seen"] = piece_message(*first.expected), piece_message(*first.seen)
+    if isinstance(params.get("missing"), str) and params["missing"]:
+        params["missing"] = tuple(kind_message(k) for k in params["missing"].split(", "))
+    return Message.of(msgid, **params)
+
+
 # --- new games ---------------------------------------------------------------------------------------
 
 def new_game_for(setup: GameSetup, state_dir: Path | None = None) -> GameState:
@@ -352,6 +381,13 @@ def new_game_for(setup: GameSetup, state_dir: Path | None = None) -> GameState:
     from ..games.registry import get as get_spec
 
     spec = get_spec(setup.game)
+    count = len(setup.players)
+    if not spec.min_players <= count <= spec.max_players:
+        text = (NP_("{game} is for {count} player, not {chosen}.", "{game} is for {count} players, not {chosen}.")
+                if spec.min_players == spec.max_players else N_("{game} is for {low} to {high} players, not {chosen}."))
+        raise CompanionError(f"{spec.id} is for {spec.min_players}-{spec.max_players} players, got {count}",
+                             message=Message.of(text, game=game_name(setup.game), count=spec.min_players,
+                                                low=spec.min_players, high=spec.max_players, chosen=count))
     options = dict(setup.options)
     if state_dir is not None and setup.game == "reclamation" and "cards" not in options:
         from ..games.reclamation.cards import default_card_path, load_book
@@ -363,8 +399,10 @@ def new_game_for(setup: GameSetup, state_dir: Path | None = None) -> GameState:
         options["cards_file"] = str(library_path(Path(state_dir)))
     try:
         state = spec.new_game(tuple(setup.players), **options)
-    except (TypeError, ValueError) as exc:
-        raise CompanionError(str(exc)) from exc
+    except (TypeError, ValueError) as exc:  # the engine's own checks (English): said in general words
+        raise CompanionError(str(exc), message=Message.of(
+            N_("{game} does not accept these settings: {detail}"), game=game_name(setup.game),
+            detail=str(exc))) from exc
     tiles = Path(state_dir) / EDITOR_FILES["babylon.tile"] if state_dir is not None else None
     if setup.game == "babylon" and tiles is not None and tiles.exists():
         from ..games.babylon.catalogue import load_catalogue
@@ -373,18 +411,22 @@ def new_game_for(setup: GameSetup, state_dir: Path | None = None) -> GameState:
     return state
 
 
+def game_name(game: str) -> Message:
+    return Message.of(GAME_NAMES.get(game, game))
+
+
 def demo_for_setup(setup: GameSetup):
     """The simulated table's recorded game of `setup.game`, its seats renamed after the players
     (as many as the recording has seats). Raises CompanionError when the table cannot play it."""
     from ..demo.records import load_demo
-    from ..errors import NotYetAvailable
     from .views import view_for
 
     try:
         view_for(setup.game)
         demo = load_demo(setup.game)
-    except (NotYetAvailable, ModuleNotFoundError) as exc:
-        raise CompanionError(str(exc)) from exc
+    except (CompanionError, ModuleNotFoundError) as exc:  # no view or no recording of it on this build
+        raise CompanionError(str(exc), message=Message.of(
+            N_("the simulated table has no recorded game of {game}"), game=game_name(setup.game))) from exc
     names = renamed_players(demo.initial.players, setup.players)
     return dataclasses.replace(demo, initial=with_players(demo.initial, names))
 
@@ -399,7 +441,10 @@ def with_players(state: GameState, names: tuple[str, ...]) -> GameState:
     data = state.to_json()
     if not isinstance(data, dict) or len(data.get("players", ())) != len(names):
         return state
-    return type(state).from_json({**data, "players": list(names)}, "<renamed players>")
+    # a player is a name, or an object with its name (Babylon's gardens, pieces, flower)
+    players = [{**entry, "name": name} if isinstance(entry, dict) else name
+               for entry, name in zip(data["players"], names, strict=True)]
+    return type(state).from_json({**data, "players": players}, "<renamed players>")
 
 
 def demo_note(setup: GameSetup) -> Message | None:
@@ -413,7 +458,7 @@ def demo_note(setup: GameSetup) -> Message | None:
     if len(recorded) != len(setup.players):
         notes.append(Message.of(
             N_("The simulated table plays a recorded game of {game} for {count} players: {names}."),
-            game=Message.of(GAME_NAMES.get(setup.game, setup.game)), count=len(recorded),
+            game=game_name(setup.game), count=len(recorded),
             names=", ".join(renamed_players(recorded, setup.players))))
     differ = recorded_settings_differing(initial.to_json(), dict(setup.options))
     if differ:
@@ -492,7 +537,6 @@ def store_editor_data(state_dir: Path, kind: str, data: dict[str, Any]) -> Messa
     """Add an edited card pattern, blueprint or tile face to the file the engines read. The new
     file is checked by the engine's own reader before it replaces the old one, so bad data never
     overwrites a player's file; a file that does not read is left alone and named."""
-    from ..errors import FormatError
     from ..games import saves
 
     if kind not in EDITOR_FILES:
@@ -502,10 +546,9 @@ def store_editor_data(state_dir: Path, kind: str, data: dict[str, Any]) -> Messa
         current = saves.read_json_file(path) if path.exists() else None
         merged = _merge(kind, current, data)
         _check(kind, merged, str(path))
-    except FormatError as exc:
-        return Message.of(N_("Not saved: {reason}"), reason=str(exc))
-    except CompanionError as exc:
-        return Message.of(N_("Not saved: {reason}"), reason=str(exc))
+    except CompanionError as exc:  # FormatError included: the file and key, and what is expected
+        log.info("editor data not saved: %s", exc)
+        return Message.of(N_("Not saved: {reason}"), reason=reason_of(exc))
     state_dir.mkdir(parents=True, exist_ok=True)
     saves.write_json_atomic(path, merged)
     return Message.of(N_("Saved to {path}."), path=str(path))
@@ -515,13 +558,14 @@ def _entries(current: Any, key: str, path_hint: str) -> list:
     if current is None:
         return []
     if not isinstance(current, dict) or not isinstance(current.get(key, []), list):
-        raise CompanionError(f"{path_hint}: expected an object with a {key!r} list; the file was left as it is")
+        raise CompanionError(message=Message.of(
+            N_("{file}: expected an object with a \"{key}\" list; the file was left as it is"), file=path_hint, key=key))
     return list(current.get(key, []))
 
 
 def _merge(kind: str, current: Any, data: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(data, dict) or not data.get("name", "x"):
-        raise CompanionError("the edited entry is empty")
+        raise CompanionError(message=Message.of(N_("the edited entry is empty")))
     if kind == "reclamation.card":
         from ..games.reclamation.cards import EXAMPLE_BOOK
 
@@ -565,3 +609,99 @@ def _check(kind: str, data: dict[str, Any], source: str) -> None:
         from ..games.babylon.catalogue import parse_catalogue
 
         parse_catalogue(data, source)
+
+
+# --- reasons and pieces in the player's language ------------------------------------------------------
+
+def reason_of(exc: BaseException) -> Message:
+    """Why something was refused, for the player: the error's own Message when it carries one; a
+    file error's place as written and its expectation translated; else its (English) text."""
+    message = getattr(exc, "message", None)
+    if isinstance(message, Message):
+        return message
+    if isinstance(exc, FormatError):
+        location: Any = exc.source
+        if exc.where:
+            match = LINE_COLUMN.fullmatch(exc.where)
+            where = Message.of(N_("line {line}, column {column}"), **match.groupdict()) if match else exc.where
+            location = Message.of("{source}: {where}", source=exc.source, where=where)
+        expected: Any = exc.expected
+        if not isinstance(expected, Message):
+            found = expectation(str(expected))
+            expected = str(expected) if found is None else Message.of(found[0], **found[1])
+        return Message.of(N_("{location}: {expected}"), location=location, expected=expected)
+    return Message.of("{reason}", reason=str(exc))
+
+
+# What the calibration capture names by label (vision/labels.py, the observers' sample classes).
+_PIECE_TEXTS = {
+    "recess": N_("an empty recess"), "bottom": N_("no tile left"), "empty": N_("an empty space"),
+    "card": N_("the bare base card"), "cube": N_("a cube"), "table": N_("the bare table"),
+    "block": N_("a block"), "tile": N_("a terrace tile"), "belvedere": N_("a belvedere"),
+}
+
+
+def piece_message(label: str, attrs: Mapping[str, Any] | None = None) -> Message:
+    """A calibration cell (label, attrs) in words: what the layout asks for, or what was seen."""
+    attrs = dict(attrs or {})
+    level = attrs.get("level", 0)
+    if label in ("pillar1", "pillar2"):
+        return Message.of(N_("single pillar, top at level {level}") if label == "pillar1"
+                          else N_("double pillar, top at level {level}"), level=level)
+    if label == "tile":
+        return Message.of(N_("a tile at level {level}, {flower}, icon {icon}"), level=level,
+                          flower=attrs.get("flower", "?"), icon=attrs.get("icon", "none"))
+    if label in ("stairs", "fountain", "bridge", "statue", "belvedere"):
+        if isinstance(level, list):  # stairs expected between two levels
+            low, high = (sorted(level) + [0, 0])[:2]
+            return Message.of(N_("stairs between levels {low} and {high}"), low=low, high=high)
+        name = Message.of(_PIECE_TEXTS["belvedere"]) if label == "belvedere" else label
+        return Message.of(N_("{icon} on level {level}"), icon=name, level=level)
+    if label in ("clay", "granite", "basalt"):
+        return Message.of(N_("{material} on top"), material=label)
+    if label in ("flower", "vine"):
+        text = (NP_("{count} stone, flower up", "{count} stones, flower up") if label == "flower"
+                else NP_("{count} stone, vine up", "{count} stones, vine up"))
+        stones = Message.of(text, count=attrs.get("height", 1))
+        return Message.of(N_("{stones}, with the gardener"), stones=stones) if attrs.get("gardener") else stones
+    if label == "cubes":
+        count = attrs.get("count", 0)
+        return Message.of(NP_("{count} cube", "{count} cubes"), count=count) if count else Message.of(
+            N_("no cubes"))
+    if label == "field":
+        return _field_message(int(attrs.get("height", 0) or 0), list(attrs.get("pawns") or []))
+    if label in _PIECE_TEXTS:
+        return Message.of(_PIECE_TEXTS[label])
+    return Message.of("{label}", label=label)
+
+
+def _field_message(height: int, pawns: list[str]) -> Message:
+    block = Message.of(NP_("a block of {count} level", "a block of {count} levels"), count=height)
+    if not pawns:
+        return block if height else Message.of(N_("an empty space"))
+    pawn = Message.of(N_("{colour} pawn"), colour=pawns[-1])
+    return Message.of(N_("{block} + {pawn}"), block=block, pawn=pawn) if height else pawn
+
+
+def kind_message(kind: str) -> Message:
+    """A kind of piece the capture learns (an observer's sample class) in words."""
+    prefix, _, name = kind.partition(":")
+    if prefix in ("icon", "glyph") and name:
+        return Message.of(N_("the {icon} icon"), icon=name)
+    if prefix == "pawn" and name:
+        return Message.of(N_("{colour} pawn"), colour=name)
+    if prefix == "outline":
+        return Message.of(N_("block outlines"))
+    if kind.startswith("flower") and kind[6:].isdigit():
+        return Message.of("{flower}", flower=kind)  # "flower 1": the first board's flower
+    if kind in ("pillar1", "pillar2"):
+        return Message.of(N_("single pillars") if kind == "pillar1" else N_("double pillars"))
+    if kind in ("stairs", "fountain", "bridge", "statue"):
+        return Message.of(N_("the {icon} icon"), icon=kind)
+    if kind in ("clay", "granite", "basalt"):
+        return Message.of(N_("{material} on top"), material=kind)
+    if kind in ("flower", "vine"):
+        return Message.of(N_("stones, flower up") if kind == "flower" else N_("stones, vine up"))
+    if kind in _PIECE_TEXTS:
+        return Message.of(_PIECE_TEXTS[kind])
+    return Message.of("{kind}", kind=kind)
