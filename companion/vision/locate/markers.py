@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
@@ -9,6 +12,7 @@ from .. import mat
 from ..boards import BoardSpec, frame_is_mirrored
 from ..calibration.intrinsics import Intrinsics
 from .location import BoardLocation, LocateError, fit_homography, undistort
+from .pinhole import pinhole_residual
 
 
 def detect_markers(image: np.ndarray, lenient: bool = False) -> dict[int, np.ndarray]:
@@ -62,7 +66,8 @@ def locate_from_markers(
     """Homography from every detected marker of this region (each gives 4 corner correspondences).
 
     Two markers are enough (8 points); three or four average out the detection noise and let
-    one misread marker be rejected. `surface_mm`: how far the board's level 0 lies above the
+    one misread marker be left out (`_consistent_fit`: the markers must agree with each other
+    and with a real camera; when it is unclear which one is wrong the frame is refused). `surface_mm`: how far the board's level 0 lies above the
     markers (a board standing on its mat: the board's thickness; stickers on the board: 0).
     """
     detected = detect_region_markers(spec, image) if detected is None else detected
@@ -87,18 +92,6 @@ def locate_from_markers(
     sides = [np.linalg.norm(detected[p.marker_id][1] - detected[p.marker_id][0]) for p in found]
     limit = max(MAX_ERROR_PX, 0.06 * float(np.median(sides)))
     mirrored = frame_is_mirrored(spec, homography) or (mirrored_error < 0.5 * error and error > limit)
-    within = _markers_within(homography, points_mm, points_px, len(found), limit)
-    fitting = int(within.sum())
-    if not mirrored and 2 <= fitting < len(found):
-        # A marker misread or off its place (a lenient read, a curled corner): fitted without it.
-        keep = np.repeat(within, 4)
-        homography, error = fit_homography(points_mm[keep], points_px[keep], robust=fitting > 2)
-    if not mirrored and fitting < 2:
-        seen = ", ".join(str(p.marker_id) for p in found)
-        raise LocateError(
-            f"{spec.region}: markers {seen} are not where its mat puts them (fit error {error:.1f} px): "
-            "is the mat flat and whole, and the camera picture not mirrored?"
-        )
     if mirrored:
         raise LocateError(
             f"{spec.region}: its markers are where the mat puts them but the board would be the mirror "
@@ -106,6 +99,7 @@ def locate_from_markers(
             "bottom edge; print it again with `companion calibrate mat`) or the camera picture is "
             "mirrored (turn off the camera's mirror setting)"
         )
+    homography, error = _consistent_fit(spec, found, points_mm, points_px, limit, (width, height), intrinsics)
     location = BoardLocation(spec, homography, (width, height), "markers", error, intrinsics)
     if surface_mm:
         location = BoardLocation(spec, location.homography_at_height(surface_mm), (width, height), "markers",
@@ -115,13 +109,92 @@ def locate_from_markers(
 
 MAX_ERROR_PX = 2.0  # a marker fitted worse than this (or 6 % of its side) does not fit the mat
 
+# How far from a pinhole camera's (pinhole.pinhole_residual: ~ skew in radians and relative
+# stretch) a fit may be. Whole sets of 3-4 markers on the twin's frames (40-90 cm, its lens
+# distortion left in): at most 0.007; a set bent by a marker read 5-60 px off its place: median
+# 0.01-0.07. Sets of fewer markers extrapolate further and so scatter more (right ones up to
+# 0.06 with 3 markers, 0.15 with 2).
+MAX_PINHOLE_ALL = 0.01
+MAX_PINHOLE_PART = 0.1
+MAX_PINHOLE_TWO = 0.2
+# A marker left out must be clear: the best set without one marker scores at least this much
+# better than the runner-up (score: worst marker's fit error / limit + pinhole residual / 0.05).
+CLEAR_MARGIN = 1.3
+PINHOLE_WEIGHT = 0.05
 
-def _markers_within(homography: np.ndarray, points_mm: np.ndarray, points_px: np.ndarray, markers: int,
-                    limit: float) -> np.ndarray:
-    """Per marker: does the homography place it within `limit` px (RMS over its 4 corners)?"""
+
+def _consistent_fit(spec: BoardSpec, found: list, points_mm: np.ndarray, points_px: np.ndarray, limit: float,
+                    image_size: tuple[int, int], intrinsics: Intrinsics | None) -> tuple[np.ndarray, float]:
+    """The homography of the markers that agree with each other and with a real camera.
+
+    Every found marker when all of them fit within `limit` and the homography is one a pinhole
+    camera can make; otherwise the best set without one marker, when it is plausible and clearly
+    better than every other such set. Markers are the unit (not their corners): each is fitted
+    with least squares, so a set cannot keep a misread marker by dropping some of its corners.
+
+    Why the camera check: four small markers are close to four points, which any homography
+    (8 degrees of freedom) can map anywhere; a marker read off its place bends the board to fit
+    it, and with three or four markers the bent fit may still place every marker within a pixel
+    or two. A bent homography is mostly not one a camera can make (pinhole.py).
+    """
+    markers = len(found)
+    all_markers = _subset_fit(points_mm, points_px, tuple(range(markers)), limit, image_size, intrinsics)
+    bound = MAX_PINHOLE_ALL if markers > 2 else MAX_PINHOLE_TWO
+    if all_markers.worst <= 1.0 and all_markers.pinhole <= bound:
+        return all_markers.homography, all_markers.error
+    seen = ", ".join(str(p.marker_id) for p in found)
+    if markers < 3:
+        raise LocateError(
+            f"{spec.region}: markers {seen} are not where its mat puts them (fit error {all_markers.error:.1f} px): "
+            "is the mat flat and whole, and the camera picture not mirrored?"
+        )
+    ranked = sorted(
+        (fit for keep in itertools.combinations(range(markers), markers - 1)
+         for fit in [_subset_fit(points_mm, points_px, keep, limit, image_size, intrinsics)]
+         if fit.worst <= 1.0 and fit.pinhole <= MAX_PINHOLE_PART),
+        key=lambda fit: fit.score,
+    )
+    if not ranked:
+        raise LocateError(
+            f"{spec.region}: markers {seen} are not where its mat puts them (fit error {all_markers.error:.1f} px), "
+            "and no marker can be left out to make them agree: is the mat flat and whole, and the camera "
+            "picture not mirrored?"
+        )
+    if len(ranked) > 1 and ranked[1].score < CLEAR_MARGIN * ranked[0].score:
+        left_out = [str(found[i].marker_id) for fit in ranked[:2] for i in range(markers) if i not in fit.keep]
+        raise LocateError(
+            f"{spec.region}: markers {seen} do not agree and it is unclear which one is misread "
+            f"(marker {left_out[0]} or {left_out[1]}): is one of them covered, curled or another picture?"
+        )
+    return ranked[0].homography, ranked[0].error
+
+
+@dataclass(frozen=True)
+class _SubsetFit:
+    keep: tuple[int, ...]  # indices into the found markers
+    homography: np.ndarray
+    error: float  # RMS over the kept corners, px
+    worst: float  # the worst kept marker's RMS error / limit
+    pinhole: float  # pinhole.pinhole_residual
+
+    @property
+    def score(self) -> float:
+        return self.worst + self.pinhole / PINHOLE_WEIGHT
+
+
+def _subset_fit(points_mm: np.ndarray, points_px: np.ndarray, keep: tuple[int, ...], limit: float,
+                image_size: tuple[int, int], intrinsics: Intrinsics | None) -> _SubsetFit:
+    rows = np.concatenate([np.arange(4 * i, 4 * i + 4) for i in keep])
+    homography, error = fit_homography(points_mm[rows], points_px[rows])
+    per_marker = _marker_errors(homography, points_mm[rows], points_px[rows], len(keep))
+    return _SubsetFit(keep, homography, error, float(per_marker.max() / limit),
+                      pinhole_residual(homography, image_size, intrinsics))
+
+
+def _marker_errors(homography: np.ndarray, points_mm: np.ndarray, points_px: np.ndarray, markers: int) -> np.ndarray:
+    """Per marker: the RMS distance (px) between its 4 detected corners and where the homography puts them."""
     projected = cv2.perspectiveTransform(points_mm.reshape(-1, 1, 2), homography).reshape(-1, 2)
-    per_marker = np.sqrt(np.mean(np.sum((projected - points_px) ** 2, axis=1).reshape(markers, 4), axis=1))
-    return per_marker <= limit
+    return np.sqrt(np.mean(np.sum((projected - points_px) ** 2, axis=1).reshape(markers, 4), axis=1))
 
 
 def _mirrored_corners(spec, placement) -> np.ndarray:
