@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from .games.api import Message
-from .i18n import N_
+from .i18n import N_, NP_
 
 OK, WARN, FAIL = "OK", "WARN", "FAIL"
 FRAME_TIMEOUT_SECONDS = 6.0
@@ -283,6 +283,16 @@ def check_exposure(probe: CameraProbe | None, config: Any) -> CheckResult:
                  Message.of(N_("Use the Pi Camera Module, or a webcam with manual exposure, and steady lighting.")))
 
 
+def _pin_reason(reason: str) -> Message | str:
+    """feedback.pins' English reason for its pin choice, in words a translation has (the exception's
+    own text stays in the log)."""
+    if reason == "GPIOZERO_PIN_FACTORY=mock":
+        return Message.of(N_("GPIOZERO_PIN_FACTORY is set to mock"))
+    if reason.startswith("no usable GPIO"):
+        return Message.of(N_("no usable GPIO: not a Pi, or no access to /dev/gpiochip*"))
+    return reason  # "gpiozero LGPIOFactory": a library's name, the same in every language
+
+
 def check_gpio(config: Any, machine: Machine) -> list[CheckResult]:
     from .feedback.devices import FeedbackSettings
     from .feedback.pins import choose_pin_factory
@@ -292,7 +302,7 @@ def check_gpio(config: Any, machine: Machine) -> list[CheckResult]:
     results = []
     if choice.mock:
         results.append(_warn("gpio", Message.of(N_("GPIO: mock pins ({reason}); LED and buzzer are only logged."),
-                                                reason=choice.reason),
+                                                reason=_pin_reason(choice.reason)),
                              Message.of(N_("On a Raspberry Pi: install python3-lgpio, unset GPIOZERO_PIN_FACTORY, and run as a "
                                            "user in the gpio group (sudo -u companion companion doctor)."))))
     else:
@@ -394,7 +404,8 @@ def check_fonts(machine: Machine) -> list[CheckResult]:
                           key=lambda family: (regional not in family, family))  # "Noto Sans CJK JP" first
         name = f"fonts.{lang}"
         if families:
-            results.append(_ok(name, Message.of(N_("Fonts for {language}: {count} families, e.g. {family}."),
+            results.append(_ok(name, Message.of(NP_("Fonts for {language}: {count} family, {family}.",
+                                                    "Fonts for {language}: {count} families, e.g. {family}."),
                                                 language=label, count=len(families), family=families[0])))
         else:
             results.append(_fail(name, Message.of(N_("Fonts for {language}: none; rulings would show as boxes."), language=label),
@@ -419,11 +430,14 @@ def check_calibration(state_dir: Path, machine: Machine) -> CheckResult:
     newest = max(files, key=lambda p: p.stat().st_mtime)
     age_days = (machine.now() - newest.stat().st_mtime) / 86400
     if age_days > CALIBRATION_MAX_AGE_DAYS:
-        return _warn("calibration", Message.of(N_("Calibration: newest file {file} is {days} days old."),
-                                               file=newest.name, days=int(age_days)),
+        return _warn("calibration", Message.of(NP_("Calibration: newest file {file} is {count} day old.",
+                                                   "Calibration: newest file {file} is {count} days old."),
+                                               file=newest.name, count=int(age_days)),
                      Message.of(N_("If the camera or the stand moved, run `companion calibrate` again.")))
-    return _ok("calibration", Message.of(N_("Calibration: {count} file(s), newest {file} ({days} days old)."),
-                                         count=len(files), file=newest.name, days=int(age_days)))
+    age = Message.of(NP_("{count} day old", "{count} days old"), count=int(age_days))
+    return _ok("calibration", Message.of(NP_("Calibration: {count} file, {file} ({age}).",
+                                             "Calibration: {count} files, newest {file} ({age})."),
+                                         count=len(files), file=newest.name, age=age))
 
 
 def _journal_files(state_dir: Path) -> list[Path]:

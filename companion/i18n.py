@@ -26,6 +26,24 @@ def N_(message: str) -> str:  # noqa: N802 - the conventional gettext marker nam
     return message
 
 
+# A plural msgid is its two English forms joined by NUL, as gettext's .mo files store them: it
+# travels through Message, JSON and the journal as one string, and `translate` picks the form.
+PLURAL_SEPARATOR = "\x00"
+COUNT_PARAMETER = "count"  # the parameter whose number chooses the form
+
+
+def NP_(singular: str, plural: str) -> str:  # noqa: N802 - extracted like ngettext (keyword NP_:1,2)
+    """Mark a count-bearing text: `Message.of(NP_("{count} set", "{count} sets"), count=n)`.
+    The form is chosen by the `count` parameter when shown (ja and zh_TW have a single form)."""
+    return f"{singular}{PLURAL_SEPARATOR}{plural}"
+
+
+def plural_forms(msgid: str) -> tuple[str, str] | None:
+    """(singular, plural) of a msgid made by NP_, else None."""
+    singular, separator, plural = msgid.partition(PLURAL_SEPARATOR)
+    return (singular, plural) if separator else None
+
+
 def normalise_language(lang: str | None) -> str:
     """Accept 'zh-TW', 'zh_TW', 'ja_JP.UTF-8' and the like; fall back to English."""
     if not lang:
@@ -46,15 +64,31 @@ def translation(lang: str | None) -> gettext.NullTranslations:
 
 
 def translate(msgid: str, lang: str | None = None, params: Mapping[str, Any] | None = None) -> str:
-    """Translate a msgid and fill in its {named} parameters (parameters are never translated here)."""
-    text = translation(lang).gettext(msgid)
+    """Translate a msgid and fill in its {named} parameters (parameters are never translated here).
+    A plural msgid (NP_) takes the form its `count` parameter asks for in that language."""
+    forms = plural_forms(msgid)
+    if forms is None:
+        text = translation(lang).gettext(msgid)
+        english = msgid
+    else:
+        count = _count(params)
+        text = translation(lang).ngettext(forms[0], forms[1], count)
+        english = forms[0] if count == 1 else forms[1]
     if not params:
         return text
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):
         # A translator's typo must not hide the ruling: fall back to the English template.
-        return msgid.format(**params)
+        return english.format(**params)
+
+
+def _count(params: Mapping[str, Any] | None) -> int:
+    value = (params or {}).get(COUNT_PARAMETER)
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 2  # no number: the plural reads best ("{count} tiles" with count "?" or "many")
 
 
 # Identifiers the engines put into sentences as parameters ("Not now: this is the {stage} phase.",
@@ -74,15 +108,30 @@ COLOUR_NAMES = {  # pawns and blocks (Baubylon, the calibration layouts)
     "red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow"), "black": N_("black"),
     "white": N_("white"), "purple": N_("purple"), "orange": N_("orange"),
 }
+REGION_NAMES = {  # the board regions a camera reads (vision/boards.py)
+    "babylon.garden": N_("Babylon gardens"), "babylon.quarry": N_("Babylon quarry"),
+    "reclamation": N_("Reclamation field"), "babel": N_("Babel building sites"), "baubylon": N_("Baubylon field"),
+}
+GAME_TITLES = {"babylon": N_("Babylon"), "reclamation": N_("The Reclamation"), "babel": N_("Babel Builders"),
+               "baubylon": N_("Baubylon")}  # the registry's titles
 IDENTIFIER_NAMES: dict[str, dict[str, str]] = {
+    "game": GAME_TITLES,
     "stage": PHASE_NAMES, "phase": PHASE_NAMES, "material": MATERIAL_NAMES, "flower": FLOWER_NAMES,
-    "icon": ICON_NAMES, "colour": COLOUR_NAMES, "color": COLOUR_NAMES,
+    "icon": ICON_NAMES, "colour": COLOUR_NAMES, "color": COLOUR_NAMES, "region": REGION_NAMES,
+    "regions": REGION_NAMES,
 }
 
 
 def identifier_name(key: str, value: Any, lang: str | None) -> Any:
     """A message parameter as shown in `lang`: a known identifier by its name in that language
-    (looked up by the parameter's name, so a player called "pink" keeps her name); else unchanged."""
+    (looked up by the parameter's name, so a player called "pink" keeps her name); anything that
+    renders itself (an error carrying a Message, a nested text) in that language; else unchanged."""
+    render = getattr(value, "render", None)
+    if callable(render) and not isinstance(value, type):
+        return render(lang)
+    if isinstance(value, (list, tuple)) and (key in IDENTIFIER_NAMES or all(hasattr(v, "render") for v in value)):
+        # "{regions}", "{missing}": identifiers or texts, listed in the language's own way
+        return translate(N_(", "), lang).join(str(identifier_name(key, v, lang)) for v in value)
     names = IDENTIFIER_NAMES.get(key)
     if names is not None and isinstance(value, str) and value in names:
         return translate(names[value], lang)

@@ -10,6 +10,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..errors import CompanionError
+from ..games.api import Message
+from ..i18n import N_
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -207,12 +209,22 @@ def open_camera(config, name: str, game: str, state_dir: Path):
     try:
         opened = open_source(_CameraChoice(config, name))
     except SourceError as exc:
-        raise CompanionError(str(exc)) from exc
+        raise CompanionError(str(exc), message=Message.of(
+            N_("it gives no picture (check its cable, and that no other program is using it)"))) from exc
     reader, _frame = readable_regions(opened.source, game, state_dir)
     if not reader.observers:
         opened.source.close()
         reasons = "; ".join(f"{r}: {w}" for r, w in reader.skipped.items()) or "no frame"
-        raise CompanionError(f"no board of {game} can be read through it ({reasons})")
+        unlocated = tuple(r for r, why in reader.skipped.items() if why.startswith("not located"))
+        if unlocated:  # the board (its mat markers, or its saved place) is not in this camera's picture
+            message = Message.of(N_("it does not see the board of {regions}: put the whole mat in view"),
+                                 regions=unlocated)
+        elif reader.skipped:
+            message = Message.of(N_("it sees the board but cannot read {regions}: calibrate it in Settings"),
+                                 regions=tuple(reader.skipped))
+        else:
+            message = Message.of(N_("it gives no picture (check its cable, and that no other program is using it)"))
+        raise CompanionError(f"no board of {game} can be read through it ({reasons})", message=message)
     return opened.source, reader
 
 

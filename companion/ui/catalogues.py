@@ -19,7 +19,7 @@ from ..i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 
 PACKAGE_DIR = LOCALE_DIR.parent
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
-KEYWORDS = {"N_": None, "_": None}
+KEYWORDS = {"N_": None, "_": None, "NP_": (1, 2)}  # NP_(singular, plural): companion.i18n
 TRANSLATED_LANGUAGES = tuple(lang for lang in LANGUAGES if lang != "en")
 _PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
 
@@ -37,8 +37,8 @@ def extract(source_dir: Path = PACKAGE_DIR):
     for filename, lineno, message, comments, context in extract_from_dir(
         str(source_dir), method_map=[("**.py", "python")], keywords=KEYWORDS
     ):
-        if isinstance(message, tuple):  # plural forms are not used here; keep the singular
-            message = message[0]
+        if isinstance(message, tuple) and not all(message):
+            continue  # an NP_ call without two literal forms: nothing to translate
         if message:
             catalog.add(message, None, [(f"companion/{filename}", lineno)], auto_comments=comments, context=context)
     return catalog
@@ -72,12 +72,24 @@ def update(source_dir: Path = PACKAGE_DIR, locale_dir: Path = LOCALE_DIR) -> dic
         # No fuzzy matching: a guessed translation of a changed ruling text is worse than English.
         catalog.update(template, no_fuzzy_matching=True)
         write(catalog, path)
-        missing[lang] = sum(1 for m in catalog if m.id and not m.string)
+        missing[lang] = sum(1 for m in catalog if m.id and not all(forms(m.string)))
     return missing
 
 
 def placeholders(text: str) -> set[str]:
     return set(_PLACEHOLDER.findall(text))
+
+
+def forms(text: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+    """A msgid or msgstr as a tuple of its forms (one for a plain entry, one per plural form)."""
+    if text is None:
+        return ("",)
+    return (text,) if isinstance(text, str) else tuple(text)
+
+
+def plural_msgid(message_id: str | tuple[str, ...]) -> str:
+    """The form whose placeholders every translation keeps: a plural entry's plural."""
+    return forms(message_id)[-1]
 
 
 @dataclass(frozen=True)
@@ -104,10 +116,18 @@ def check(locale_dir: Path = LOCALE_DIR, template=None) -> list[Problem]:
             if not message.id:
                 continue
             found = catalog.get(message.id)
-            if found is None or not found.string:
-                problems.append(Problem(lang, message.id, "not translated"))
-            elif placeholders(found.string) != placeholders(message.id):
-                problems.append(Problem(lang, message.id, f"placeholders differ: {found.string!r}"))
+            label = forms(message.id)[0]
+            if found is None or not all(forms(found.string)):
+                problems.append(Problem(lang, label, "not translated"))
+            elif found.fuzzy:
+                problems.append(Problem(lang, label, "marked fuzzy: not used until checked"))
+            elif isinstance(message.id, tuple) != isinstance(found.id, tuple):
+                problems.append(Problem(lang, label, "plural in one file, not in the other"))
+            else:
+                expected = placeholders(plural_msgid(message.id))
+                for text in forms(found.string):
+                    if placeholders(text) != expected:
+                        problems.append(Problem(lang, label, f"placeholders differ: {text!r}"))
     return problems
 
 

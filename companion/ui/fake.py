@@ -238,7 +238,8 @@ class FakeReferee:
     def start_game(self, setup: GameSetup) -> Answer:
         self.calls.append(("start_game", (setup,)))
         if setup.game not in self.games:
-            return Answer(False, Message.of(N_("This game cannot start: {reason}"), reason=f"no {setup.game} here"))
+            return Answer(False, Message.of(N_("This game cannot start: {reason}"), reason=Message.of(
+                N_("the simulated table has no recorded game of {game}"), game=setup.game)))
         self.state = DemoState(setup.players)
         self.moves = 0
         self._guidance()
@@ -325,7 +326,8 @@ class FakeReferee:
         self.calls.append(("set_camera", (source,)))
         if source in self.broken_cameras:
             return Answer(False, Message.of(N_("Camera {source} could not be used: {reason}. Still using {current}."),
-                                            source=source, reason="not connected", current=self.camera))
+                                            source=source, current=self.camera, reason=Message.of(
+                N_("it gives no picture (check its cable, and that no other program is using it)"))))
         self.camera = source
         return Answer(True)
 

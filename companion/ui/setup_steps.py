@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games.api import Message
-from ..i18n import N_
+from ..i18n import N_, NP_
 
 BABYLON_ROUND_TOKENS = {2: 14, 3: 12, 4: 10}  # babylon.setup.rounds
 BABYLON_ROUNDS = {2: 15, 3: 13, 4: 11}  # babylon.round
@@ -162,7 +162,8 @@ def _babel(n: int, variant: str) -> tuple[SetupStep, ...]:
             _m(N_("Roles")),
             (
                 _m(N_("1 Messenger of God and {count} Architects."), count=n - 1),
-                _m(N_("Up to {count} Architects can become Fanatics through Divine Punishment."), count=fanatics),
+                _m(NP_("Up to {count} Architect can become a Fanatic through Divine Punishment.",
+                       "Up to {count} Architects can become Fanatics through Divine Punishment."), count=fanatics),
             ),
             "babel.setup.roles",
         ),
@@ -180,7 +181,8 @@ def _babel(n: int, variant: str) -> tuple[SetupStep, ...]:
             _m(N_("Base card and cubes")),
             (
                 _m(N_("Put the 3 × 3 base card under the camera with the 25 cubes beside it.")),
-                _m(N_("Each round the master appoints {count} architects."), count=appointed),
+                _m(NP_("Each round the master appoints {count} architect.",
+                       "Each round the master appoints {count} architects."), count=appointed),
             ),
             "babel.round.appoint",
         ),

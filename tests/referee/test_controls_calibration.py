@@ -63,10 +63,11 @@ def test_live_frames_fill_the_capture_and_the_profile_is_saved(tmp_path, calibra
     assert [round(p.fraction, 2) for p in seen] == [0.33, 0.67, 1.0]
     assert [p.ok for p in seen] == [None, None, True]
     assert "Good frame" in english(seen[0].verdict)
-    assert "Calibrated: reclamation" in english(seen[-1].verdict)
+    assert "Calibrated: Reclamation field" in english(seen[-1].verdict)
+    assert "reclamation" not in seen[-1].verdict.render("ja").lower()  # the region by its name
     assert (files.calibration_dir(tmp_path) / "appearance-reclamation.json").exists()
     status = controls.device_status()
-    assert status.calibrated and "reclamation" in english(status.calibration_detail)
+    assert status.calibrated and "Reclamation field" in english(status.calibration_detail)
     assert seen[-1].view is not None and seen[-1].view.image.shape == images[0].shape
 
 
@@ -90,4 +91,4 @@ def test_the_simulated_table_and_an_unlocated_board_are_said_plainly(tmp_path):
     controls.attach(session)
     controls.start_calibration()
     progress = controls.calibration_progress()
-    assert progress.ok is None and "markers" in english(progress.step) and "reclamation" in english(progress.step)
+    assert progress.ok is None and "markers" in english(progress.step) and "Reclamation field" in english(progress.step)

@@ -55,11 +55,11 @@ def test_bad_data_is_refused_with_the_key_and_the_file_left_as_it_was(tmp_path):
     controls.save_editor_data("babel.blueprint", {"name": "mine", "cells": {"B2": 2}})
     before = (tmp_path / "babel-cards.json").read_bytes()
     answer = controls.save_editor_data("babel.blueprint", {"name": "other", "cells": {"Z9": 1}})
-    reason = dict(answer.params)["reason"]
+    reason = answer.render("en")
     assert answer.msgid.startswith("Not saved") and "Z9" in reason and "babel-cards.json" in reason
     assert (tmp_path / "babel-cards.json").read_bytes() == before
     wrong = controls.save_editor_data("babylon.tile", {"material": "clay", "flower": "pink", "icons": ["bridge", None, None, None]})
-    assert wrong.msgid.startswith("Not saved") and "icons" in dict(wrong.params)["reason"]
+    assert wrong.msgid.startswith("Not saved") and "icons" in wrong.render("en")
     assert not (tmp_path / "babylon-tiles.json").exists()
 
 
@@ -67,11 +67,13 @@ def test_a_corrupt_file_of_the_player_is_never_overwritten(tmp_path):
     path = tmp_path / "reclamation-cards.json"
     path.write_text("{not json", encoding="utf-8")
     answer = LiveControls(tmp_path).save_editor_data("reclamation.card", {"name": "c", "garden": [{"forward": 1, "right": 0}]})
-    assert answer.msgid.startswith("Not saved") and "reclamation-cards.json" in dict(answer.params)["reason"]
+    assert answer.msgid.startswith("Not saved") and "reclamation-cards.json" in answer.render("en")
+    assert "not valid JSON" in answer.render("en") and "not valid JSON" not in answer.render("ja")
     assert path.read_text(encoding="utf-8") == "{not json"
     path.write_text(json.dumps({"cards": "nope"}), encoding="utf-8")
     answer = LiveControls(tmp_path).save_editor_data("reclamation.card", {"name": "c", "garden": [{"forward": 1, "right": 0}]})
-    assert answer.msgid.startswith("Not saved")
+    assert answer.msgid.startswith("Not saved") and '"cards" list' in answer.render("en")
+    assert "reclamation-cards.json" in answer.render("zh_TW") and "expected" not in answer.render("zh_TW")
     assert json.loads(path.read_text(encoding="utf-8")) == {"cards": "nope"}
 
 

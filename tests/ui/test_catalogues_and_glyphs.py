@@ -69,8 +69,8 @@ def all_catalogue_text() -> str:
     parts = []
     for lang in LANGUAGES:
         for message in catalogues.read(catalogues.po_path(lang)):
-            if message.id:
-                parts += [message.id, message.string or ""]
+            if message.id:  # plural entries: every form of the msgid and of the translation
+                parts += [*catalogues.forms(message.id), *catalogues.forms(message.string)]
     return "".join(parts)
 
 

@@ -28,7 +28,8 @@ def width(text: str) -> float:
 def translations(lang: str) -> list[str]:
     with (LOCALE / lang / "LC_MESSAGES" / "companion.po").open("rb") as handle:
         catalog = read_po(handle)
-    return [m.string for m in catalog if m.id and isinstance(m.string, str) and m.string]
+    forms = [(m.string,) if isinstance(m.string, str) else tuple(m.string) for m in catalog if m.id]
+    return [text for texts in forms for text in texts if text]  # plural entries: each form
 
 
 def test_the_rules_on_small_examples():

@@ -47,7 +47,7 @@ def test_a_game_the_referee_cannot_start_stays_on_home_with_the_reason(harness):
     harness.tap("Start the game")
     harness.tap("Start a new game")
     assert harness.app.manager.current == "home"
-    assert "This game cannot start: no babylon here" in harness.texts()
+    assert "This game cannot start: the simulated table has no recorded game of Babylon" in harness.texts()
     assert harness.app.session.players == ("Aiko", "Ben")  # the running game is still shown
 
 
@@ -64,7 +64,8 @@ def test_a_camera_that_fails_is_reported_and_the_old_one_kept(harness):
     harness.fake.broken_cameras = ("opencv",)
     harness.tap("Settings")
     harness.tap("opencv")
-    assert "Camera opencv could not be used: not connected. Still using sim." in harness.texts()
+    assert ("Camera opencv could not be used: it gives no picture (check its cable, and that no other program is "
+            "using it). Still using sim.") in harness.texts()
     assert harness.fake.camera == "sim"
 
 
@@ -137,7 +138,7 @@ def test_the_calibration_wizard_shows_the_games_layout_in_words(harness):
     harness.app.go("calibration")
     harness.tap("Diagram")
     texts = harness.texts()
-    assert "reclamation: printed diagram calibration/layout-reclamation.png" in texts
+    assert "Reclamation field: printed diagram calibration/layout-reclamation.png" in texts
     places = [t for t in texts if t.startswith("Row ")]
     assert len(places) >= 10 and any("stones, flower up" in t for t in places)
     harness.tap("Camera")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ...i18n import N_
+from ...i18n import N_, NP_
 from ..api import Json, Message, Move
 from ..jsonread import JsonReader
 from .towers import CELLS
@@ -62,7 +62,8 @@ class Instruction(Move):
     def describe(self) -> Message:
         if self.cell is None:
             return Message.of(N_("reveal an instruction card (wasted)"))
-        return Message.of(N_("build {cubes} cube(s) on {cell}"), cubes=self.cubes, cell=self.cell)
+        return Message.of(NP_("build {count} cube on {cell}", "build {count} cubes on {cell}"), count=self.cubes,
+                          cell=self.cell)
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,8 @@ class ConfirmPunishment(Move):
         return {"kind": self.kind, "reason": self.reason, "cards": self.cards}
 
     def describe(self) -> Message:
-        return Message.of(N_("Divine Punishment confirmed ({cards} cards shown)"), cards=self.cards)
+        return Message.of(NP_("Divine Punishment confirmed ({count} card shown)",
+                              "Divine Punishment confirmed ({count} cards shown)"), count=self.cards)
 
 
 @dataclass(frozen=True)
@@ -179,9 +181,10 @@ class UsePunishment(Move):
 
     def describe(self) -> Message:
         return Message.of(
-            N_("fanatic {fanatic} gives {cards} Divine Punishment card(s) to player {target}"),
+            NP_("fanatic {fanatic} gives {count} Divine Punishment card to player {target}",
+                "fanatic {fanatic} gives {count} Divine Punishment cards to player {target}"),
             fanatic=self.fanatic + 1,
-            cards=self.cards,
+            count=self.cards,
             target=self.target + 1,
         )
 

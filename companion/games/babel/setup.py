@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...i18n import N_
+from ...i18n import N_, NP_
 from ..api import Message
 
 MIN_PLAYERS = 5
@@ -54,12 +54,14 @@ class BabelSetup:
         if self.punishment_on_top:
             steps.append(
                 Message.of(
-                    N_(
-                        "Take {top} cards from the deck, shuffle the other {punishment} Divine Punishment "
-                        "card(s) into them and put them back on top of the deck."
+                    NP_(
+                        "Take {top} cards from the deck, shuffle the other {count} Divine Punishment "
+                        "card into them and put them back on top of the deck.",
+                        "Take {top} cards from the deck, shuffle the other {count} Divine Punishment "
+                        "cards into them and put them back on top of the deck.",
                     ),
                     top=self.players * 2,
-                    punishment=self.punishment_on_top,
+                    count=self.punishment_on_top,
                 )
             )
         return tuple(steps)

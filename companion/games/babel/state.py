@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from ...errors import FormatError
-from ...i18n import N_
+from ...i18n import N_, NP_
 from ..api import GameState, Json, Message, Move, Ruling, ScoreLine, ScoreSheet, Violation
 from ..jsonread import JsonReader
 from . import moves as mv
@@ -22,6 +22,11 @@ from .cards import Blueprint, CardLibrary, InstructionCard
 from .rules import RULE_OF_KIND
 from .setup import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, BabelSetup, setup_for
 from .towers import CELLS, EMPTY_TOWERS, TOTAL_CUBES, Towers, add_cubes, cell_index, tallest_cells
+
+_ONLY_PUNISHMENT = NP_("This game has only {count} Divine Punishment card.",
+                       "This game has only {count} Divine Punishment cards.")
+_AT_MOST_FANATICS = NP_("There is at most {count} fanatic with {players} players.",
+                        "There are at most {count} fanatics with {players} players.")
 
 STAGES = ("appoint", "build", "name_master", "seal", "punishment", "messenger", "over")
 BUILD_KINDS = ("storm", "instruction", "lightning", "deliberation", "seal", "finish", "punishment_confirmed")
@@ -186,10 +191,12 @@ class BabelState(GameState):
                 yield problem
                 return
         if len(move.architects) != need:
-            yield _v(rule, N_("The master appoints exactly {count} architects with {players} players."),
-                     N_("Hand out {count} architect tokens."), count=need, players=len(self.names))
+            yield _v(rule, NP_("The master appoints exactly {count} architect with {players} players.",
+                               "The master appoints exactly {count} architects with {players} players."),
+                     NP_("Hand out {count} architect token.", "Hand out {count} architect tokens."), count=need,
+                     players=len(self.names))
         if len(set(move.architects)) != len(move.architects):
-            yield _v(rule, N_("Each architect is appointed once."), N_("Appoint {count} different players."),
+            yield _v(rule, N_("Each architect is appointed once."), NP_("Appoint {count} player.", "Appoint {count} different players."),
                      count=need)
         if self.master in move.architects:
             yield _v(rule, N_("The master receives the cards and cannot also be an architect."),
@@ -206,7 +213,8 @@ class BabelState(GameState):
     def _reveal_room(self, kind: str = "instruction") -> Iterator[Violation]:
         played = len(self.architects)
         if self.reveals >= played:
-            yield _v("babel.round.play", N_("Only {count} cards were played to the master this round."),
+            yield _v("babel.round.play", NP_("Only {count} card was played to the master this round.",
+                                             "Only {count} cards were played to the master this round."),
                      N_("Finish building: every played card is out."), count=played)
         elif kind != "storm" and self.reveals >= played - 1:
             # A Storm is shown before the swap; any other card only if the swap left it in play.
@@ -250,13 +258,15 @@ class BabelState(GameState):
                          card=card.id, cells=" / ".join(card.cells), cell=move.cell)
             expected = min(card.cubes, left)
             if move.cubes != expected:
-                yield _v("babel.instruction", N_("Card {card} builds {expected} cube(s), not {cubes}."),
-                         N_("Place exactly {expected} cube(s)."), (move.cell,),
-                         card=card.id, expected=expected, cubes=move.cubes)
+                yield _v("babel.instruction", NP_("Card {card} builds {count} cube, not {cubes}.",
+                                                  "Card {card} builds {count} cubes, not {cubes}."),
+                         NP_("Place exactly {count} cube.", "Place exactly {count} cubes."), (move.cell,),
+                         card=card.id, count=expected, cubes=move.cubes)
             return
         if move.cubes > left:
-            yield _v("babel.instruction", N_("Only {left} cubes are left in the supply."),
-                     N_("Place the {left} cubes that are left."), left=left)
+            yield _v("babel.instruction", NP_("Only {count} cube is left in the supply.",
+                                              "Only {count} cubes are left in the supply."),
+                     NP_("Place the {count} cube that is left.", "Place the {count} cubes that are left."), count=left)
         elif move.cubes == 0 and left > 0:
             yield _v("babel.instruction", N_("An instruction card builds 1, 2 or 3 cubes."),
                      N_("Place the cubes the card shows."))
@@ -315,10 +325,11 @@ class BabelState(GameState):
                      hand=HAND_SIZE, cards=move.cards)
         total = self.setup.punishment_cards
         if move.cards > total:
-            yield _v("babel.setup.specials", N_("This game has only {count} Divine Punishment card(s)."),
+            yield _v("babel.setup.specials", _ONLY_PUNISHMENT,
                      N_("Count the Divine Punishment cards shown again."), count=total)
         if move.reason == "two_received" and move.cards > len(self.architects):
-            yield _v("babel.round.punishment", N_("The master received only {count} cards this round."),
+            yield _v("babel.round.punishment", NP_("The master received only {count} card this round.",
+                                                   "The master received only {count} cards this round."),
                      N_("Count the Divine Punishment cards shown again."), count=len(self.architects))
 
     def _check_name_master(self, move: mv.NameMaster) -> Iterator[Violation]:
@@ -338,7 +349,8 @@ class BabelState(GameState):
                      N_("Record one Seal card per player."))
         available = self.setup.seal_cards - self.revealed_seals
         if len(self.seal_uses) >= available:
-            yield _v("babel.setup.specials", N_("Only {count} Seal card(s) are left in this game."),
+            yield _v("babel.setup.specials", NP_("Only {count} Seal card is left in this game.",
+                                                 "Only {count} Seal cards are left in this game."),
                      N_("End the seal phase."), count=available)
 
     def _check_end_phase(self, move: mv.EndPhase) -> Iterator[Violation]:
@@ -354,11 +366,11 @@ class BabelState(GameState):
             yield _v("babel.end.complete", N_("Each fanatic points once."),
                      N_("Record all of a fanatic's cards in one pointing."))
         elif len(users) >= self.setup.max_fanatics:
-            yield _v("babel.setup.roles", N_("There are at most {count} fanatic(s) with {players} players."),
+            yield _v("babel.setup.roles", _AT_MOST_FANATICS,
                      N_("End the punishment phase."), count=self.setup.max_fanatics, players=len(self.names))
         used = sum(cards for _, _, cards in self.punishment_uses)
         if used + move.cards > self.setup.punishment_cards:
-            yield _v("babel.setup.specials", N_("This game has only {count} Divine Punishment card(s)."),
+            yield _v("babel.setup.specials", _ONLY_PUNISHMENT,
                      N_("Count the Divine Punishment cards given again."), count=self.setup.punishment_cards)
 
     def _check_reveal_messenger(self, move: mv.RevealMessenger) -> Iterator[Violation]:
@@ -372,7 +384,7 @@ class BabelState(GameState):
             yield _v("babel.setup.roles", N_("The fanatics are the players who stood up in the punishment phase."),
                      N_("Leave the fanatics out: they are known already."))
         if len(set(move.fanatics)) != len(move.fanatics) or len(fanatics) > self.setup.max_fanatics:
-            yield _v("babel.setup.roles", N_("There are at most {count} fanatic(s) with {players} players."),
+            yield _v("babel.setup.roles", _AT_MOST_FANATICS,
                      N_("Name each fanatic once, at most {count}."),
                      count=self.setup.max_fanatics, players=len(self.names))
         if move.player in fanatics:
@@ -534,7 +546,8 @@ class BabelState(GameState):
 
     def guidance(self) -> tuple[Message, ...]:
         if self.stage == "appoint":
-            appoint = Message.of(N_("Master: appoint {count} architects."), count=self.setup.architects_per_round)
+            appoint = Message.of(NP_("Master: appoint {count} architect.", "Master: appoint {count} architects."),
+                                 count=self.setup.architects_per_round)
             if self.round == 1:  # the table is still setting up: say how
                 setup = self.setup
                 return (

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...i18n import N_
+from ...i18n import N_, NP_
 from ..api import Violation
 from .model import SIZE, Board, Cell, Pillar, cell_name, footprint, in_board
 from .topview import PILLAR, RECESS, TILE
@@ -196,7 +196,9 @@ def analyse_support(
         return None, [
             _v(
                 "babylon.build.support",
-                N_("A tile at level {level} rests on {count} pillars here; it needs 3 or 4 whose tops are at its level."),
+                NP_("A tile at level {level} rests on {count} pillar here; it needs 3 or 4 whose tops are at its level.",
+                    "A tile at level {level} rests on {count} pillars here; it needs 3 or 4 whose tops are at its "
+                    "level."),
                 N_("Stand 3 or 4 pillars under the tile first, their tops at its level."),
                 where=tuple(c for c, _ in pillars),
                 level=level,

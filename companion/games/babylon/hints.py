@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ...i18n import N_
+from ...i18n import NP_
 from ..api import Message, Move
 from .building import check_exact_cover, standing_height
 from .decorating import in_statue_line
@@ -150,7 +150,8 @@ def suggest(state: BabylonState, n: int = 3) -> list[tuple[Placement, Message]]:
         decos = placement.best_decorations
         if decos:
             reason = Message.of(
-                N_("Tile on {cell} at level {level}: +{points} VP, then {count} decoration(s) for +{deco} VP."),
+                NP_("Tile on {cell} at level {level}: +{points} VP, then {count} decoration for +{deco} VP.",
+                    "Tile on {cell} at level {level}: +{points} VP, then {count} decorations for +{deco} VP."),
                 cell=cell_name((placement.row, placement.col)),
                 level=placement.level,
                 points=placement.points,
@@ -159,10 +160,11 @@ def suggest(state: BabylonState, n: int = 3) -> list[tuple[Placement, Message]]:
             )
         else:
             reason = Message.of(
-                N_("Tile on {cell} at level {level} with {pillars} new pillars: +{points} VP."),
+                NP_("Tile on {cell} at level {level} with {count} new pillar: +{points} VP.",
+                    "Tile on {cell} at level {level} with {count} new pillars: +{points} VP."),
                 cell=cell_name((placement.row, placement.col)),
                 level=placement.level,
-                pillars=len(placement.pillars),
+                count=len(placement.pillars),
                 points=placement.points,
             )
         out.append((placement, reason))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...i18n import N_
+from ...i18n import N_, NP_
 from ..api import Message
 
 QUARRY_SIZE = 4
@@ -116,7 +116,8 @@ class Quarry:
         if effect == "fewer_pillars" and pillars > 0:
             pillars -= 1
             notes.append(Message.of(N_("Round token: 1 pillar fewer.")))
-        notes.append(Message.of(N_("Quarry reward: {count} single pillars."), count=pillars))
+        notes.append(Message.of(NP_("Quarry reward: {count} single pillar.", "Quarry reward: {count} single pillars."),
+                                count=pillars))
         return Reward(pillars, tuple(notes))
 
 

@@ -3,7 +3,7 @@ like the paper score pad, each with its rule id and the pieces that earned it.""
 
 from __future__ import annotations
 
-from ...i18n import N_
+from ...i18n import N_, NP_
 from ..api import Message, ScoreLine
 from .model import Board
 
@@ -55,7 +55,8 @@ def score_lines(player: int, board: Board, flowers: tuple[str, ...]) -> tuple[Sc
     lines["deco_set"] = (
         4 * sets,
         tuple(d.id for k in ("stairs", "fountain", "bridge", "statue") for d in by_kind[k][:sets]),
-        Message.of(N_("{count} sets of stairs, fountain, bridge and statue"), count=sets),
+        Message.of(NP_("{count} set of stairs, fountain, bridge and statue",
+                       "{count} sets of stairs, fountain, bridge and statue"), count=sets),
     )
     visible_tiles = [t for t in board.tiles if view.is_visible(t.id)]
     per_flower = {f: [t for t in visible_tiles if t.flower == f] for f in flowers}
@@ -63,7 +64,8 @@ def score_lines(player: int, board: Board, flowers: tuple[str, ...]) -> tuple[Sc
     lines["flower_set"] = (
         4 * flower_sets,
         tuple(t.id for f in flowers for t in per_flower[f][:flower_sets]),
-        Message.of(N_("{count} sets of 4 visible tiles of 4 different flowers"), count=flower_sets),
+        Message.of(NP_("{count} set of 4 visible tiles of 4 different flowers",
+                       "{count} sets of 4 visible tiles of 4 different flowers"), count=flower_sets),
     )
     belvederes = by_kind["belvedere"]
     lines["belvedere"] = (

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ...errors import CompanionError
-from ...i18n import N_
+from ...i18n import N_, NP_
 from ..api import GameState, Message, Move, Ruling, ScoreSheet, Violation
 from . import building, decorating
 from .model import (
@@ -48,6 +48,8 @@ from .scoring import score_lines
 ROUNDS = {2: 15, 3: 13, 4: 11}  # babylon.round
 TOKENS = {2: 14, 3: 12, 4: 10}  # babylon.setup.rounds
 TRIMS = {2: 6, 3: 3, 4: 0}  # babylon.setup.quarry_trim
+_ICONS_READ = NP_("A {material} tile shows {count} icon; {seen} were read.",
+                  "A {material} tile shows {count} icons; {seen} were read.")  # babylon.setup.quarry
 _NOT_NOW = {
     "trim": N_("Not now: the set-up is under way ({player} removes a clay tile)."),
     "quarry": N_("Not now: {player} takes a tile from the quarry first."),
@@ -230,7 +232,7 @@ class BabylonState(GameState):
                 return None, [
                     _v(
                         "babylon.setup.quarry",
-                        N_("A {material} tile shows {count} icons; {seen} were read."),
+                        _ICONS_READ,
                         material=tile.material,
                         count=wanted,
                         seen=sum(i is not None for i in move.icons),
@@ -341,7 +343,7 @@ def _check_take(state: BabylonState, move: Take) -> tuple[list[Violation], list[
         return [
             _v(
                 "babylon.setup.quarry",
-                N_("A {material} tile shows {count} icons; {seen} were read."),
+                _ICONS_READ,
                 material=material,
                 count=ICON_COUNT[material],
                 seen=sum(i is not None for i in move.icons),
@@ -351,7 +353,8 @@ def _check_take(state: BabylonState, move: Take) -> tuple[list[Violation], list[
     notes = list(reward.notes)
     due = min(reward.pillars, state.supply.single)
     if reward.pillars > state.supply.single:
-        notes.append(Message.of(N_("The supply holds only {count} single pillars."), count=state.supply.single))
+        notes.append(Message.of(NP_("The supply holds only {count} single pillar.",
+                                    "The supply holds only {count} single pillars."), count=state.supply.single))
     if move.pillars is not None and move.pillars != due:
         return [
             _v(
@@ -514,8 +517,9 @@ def _check_store(state: BabylonState, move: Store) -> tuple[list[Violation], lis
         found.append(
             _v(
                 "babylon.store.pillars",
-                N_("You hold only {count} single pillars."),
-                N_("Store at most the {count} single pillars you hold."),
+                NP_("You hold only {count} single pillar.", "You hold only {count} single pillars."),
+                NP_("Store at most the {count} single pillar you hold.",
+                    "Store at most the {count} single pillars you hold."),
                 count=me.singles,
             )
         )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ...i18n import N_
+from ...i18n import N_, NP_
 from ..api import Message
 from . import rules as R
 from .fast import FastRules, Position, Successor
@@ -148,7 +148,9 @@ def _reason(state: ReclamationState, turn: Turn, value: int, depth: int) -> tupl
     if value >= WIN - depth - 1:
         turns = (WIN - value + 1) // 2
         rule = _ending_rule(after, depth) or win_rule
-        return Message.of(N_("This wins within {turns} of your turns, whatever your opponent does."), turns=turns), rule
+        return Message.of(NP_("This wins on your next turn, whatever your opponent does.",
+                                  "This wins within {count} of your turns, whatever your opponent does."),
+                              count=turns), rule
     if value <= -WIN + depth + 1:
         rule = _ending_rule(after, depth) or win_rule
         return Message.of(N_("Every move loses against best play; this one holds out longest.")), rule

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
-from ...i18n import N_
+from ...i18n import N_, NP_
 from ..api import GameState, Message, Move, Ruling, ScoreLine, ScoreSheet, Violation
 from . import board as geo
 from . import rules as R
@@ -266,7 +266,9 @@ class ReclamationState(GameState):
             if plan.forced_placements() is None:
                 yield Violation(
                     R.SHORT,
-                    Message.of(N_("You have {hand} stones in hand for {count} targets: say which targets get them."), hand=plan.hand, count=len(plan.add) + len(plan.empty)),
+                    Message.of(NP_("You have {count} stone in hand for {targets} targets: say which target gets it.",
+                                   "You have {count} stones in hand for {targets} targets: say which targets get them."),
+                               count=plan.hand, targets=len(plan.add) + len(plan.empty)),
                     fix=_short_fix(plan),
                     where=tuple(geo.name(s) for s in plan.add + plan.empty),
                 )
@@ -295,13 +297,17 @@ class ReclamationState(GameState):
         if len(placed) > plan.hand:
             yield Violation(
                 R.SHORT,
-                Message.of(N_("You place {count} stones but hold only {hand}; stones taken this turn cannot be placed this turn."), count=len(placed), hand=plan.hand),
+                Message.of(NP_("You place {count} stone but hold only {hand}; stones taken this turn cannot be placed this turn.",
+                               "You place {count} stones but hold only {hand}; stones taken this turn cannot be placed this turn."),
+                           count=len(placed), hand=plan.hand),
                 fix=_short_fix(plan),
             )
             if self.throne and self.captives[self.to_move]:
                 yield Violation(
                     R.THRONE_CAPTIVE,
-                    Message.of(N_("The {count} stones you took from gardeners stay in your hand and are never placed."), count=self.captives[self.to_move]),
+                    Message.of(NP_("The {count} stone you took from gardeners stays in your hand and is never placed.",
+                                   "The {count} stones you took from gardeners stay in your hand and are never placed."),
+                               count=self.captives[self.to_move]),
                     fix=Message.of(N_("Keep them aside, showing your opponent's face.")),
                 )
             return
@@ -319,7 +325,9 @@ class ReclamationState(GameState):
         if any(s in plan.empty for s in placed) and any(s not in placed for s in plan.add):
             yield Violation(
                 order_rule,
-                Message.of(N_("Your own stacks come first: with {hand} stones, add them to {squares} before empty squares."), hand=plan.hand, squares=names(plan.add)),
+                Message.of(NP_("Your own stacks come first: with {count} stone, add it to {squares} before empty squares.",
+                               "Your own stacks come first: with {count} stones, add them to {squares} before empty squares."),
+                           count=plan.hand, squares=names(plan.add)),
                 fix=Message.of(N_("Move the stones from the empty squares onto {squares}."), squares=names(plan.add)),
                 where=tuple(geo.name(s) for s in plan.add),
             )
@@ -386,7 +394,9 @@ class ReclamationState(GameState):
                 lines.append(ScoreLine(
                     player, "squares", Message.of(N_("Squares occupied")), R.WIN_SQUARES, len(squares),
                     tuple(geo.name(s) for s in squares),
-                    detail=Message.of(N_("{count} of 12 needed; {hand} stones in hand"), count=len(squares), hand=self.hands[player]),
+                    detail=Message.of(NP_("{squares} of 12 needed; {count} stone in hand",
+                                             "{squares} of 12 needed; {count} stones in hand"),
+                                         squares=len(squares), count=self.hands[player]),
                 ))
         return ScoreSheet(self.game, self.names, tuple(lines), final=self.is_over)
 
@@ -434,17 +444,20 @@ def _short_fix(plan: ReclaimPlan) -> Message:
     """How a player short of stones places them: own stacks first (step 1), then empty squares."""
     if plan.hand <= len(plan.add):
         return Message.of(
-            N_("Put your {hand} stones on {hand} of your stacks {squares}, and list them with the move."),
-            hand=plan.hand, squares=names(plan.add),
+            NP_("Put your {count} stone on one of your stacks {squares}, and list it with the move.",
+                "Put your {count} stones on {count} of your stacks {squares}, and list them with the move."),
+            count=plan.hand, squares=names(plan.add),
         )
     if not plan.add:
         return Message.of(
-            N_("Put your {hand} stones on {hand} of the empty squares {squares}, and list them with the move."),
-            hand=plan.hand, squares=names(plan.empty),
+            NP_("Put your {count} stone on one of the empty squares {squares}, and list it with the move.",
+                "Put your {count} stones on {count} of the empty squares {squares}, and list them with the move."),
+            count=plan.hand, squares=names(plan.empty),
         )
     return Message.of(
-        N_("Add a stone to each of {own}, put the other {rest} on {rest} of {squares}, and list them with the move."),
-        own=names(plan.add), rest=plan.hand - len(plan.add), squares=names(plan.empty),
+        NP_("Add a stone to each of {own}, put the other {count} on one of {squares}, and list them with the move.",
+            "Add a stone to each of {own}, put the other {count} on {count} of {squares}, and list them with the move."),
+        own=names(plan.add), count=plan.hand - len(plan.add), squares=names(plan.empty),
     )
 
 
