@@ -53,6 +53,7 @@ class LiveControls:
         self.observers: dict[str, Any] = {}  # region -> observer of the current run (for the marks)
         self.open_camera: Callable[[str], tuple[Any, Any]] | None = None  # set by the run loop
         self.calibration: Any = None  # a CalibrationRun while the wizard runs
+        self._referee_paused = False  # the wizard paused the session's referee (pause/resume)
         self._lock = threading.Lock()
 
     def attach(self, session: RefereeSession) -> None:
@@ -196,18 +197,25 @@ class LiveControls:
         if self.calibration is None:
             return CalibrationProgress(0.0, step=Message.of(N_("Calibration has not started.")))
         progress = self.calibration.progress()
-        if progress.verdict is not None:  # the wizard is over: referee again once the game is back
+        # A verdict on each frame comes while the capture runs; `ok` is set only when it is over
+        # (saved, or it cannot run here): then the referee goes on once the game is back.
+        if progress.ok is not None:
             self._pause_referee("resume")
         return progress
 
     def stop_calibration(self) -> None:
-        """The wizard left before its verdict: the referee goes on (session.resume)."""
+        """The wizard left before its end: the referee goes on (session.resume)."""
         self._pause_referee("resume")
 
     def _pause_referee(self, which: str) -> None:
+        """session.pause / session.resume, each sent once per wizard run."""
+        paused = which == "pause"
+        if self._referee_paused == paused:
+            return
         command = getattr(self.session, which, None)  # RefereeSession.pause / .resume
         if callable(command):
             command()
+            self._referee_paused = paused
 
     def device_status(self) -> DeviceStatus:
         calibrated, detail = self._calibration_state()

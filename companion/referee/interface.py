@@ -112,8 +112,8 @@ class CalibrationProgress:
     fraction: float  # 0.0 .. 1.0
     view: CameraView | None = None
     step: Message | None = None  # what to do now ("Tilt the sheet a little to the left")
-    verdict: Message | None = None  # set when finished: "Good: error 0.4 px" or what went wrong
-    ok: bool | None = None  # None while running
+    verdict: Message | None = None  # what was made of the last frame; at the end, the outcome
+    ok: bool | None = None  # None while running; True/False once the capture is over
 
 
 @dataclass(frozen=True)
@@ -165,9 +165,14 @@ class RefereeControls(Protocol):
     def camera_view(self) -> CameraView | None:
         """The newest image with overlays for the live view, or None when there is no camera."""
 
-    def start_calibration(self) -> None: ...
+    def start_calibration(self) -> None:
+        """The wizard begins: the referee pauses (the calibration layout is not the game)."""
 
-    def calibration_progress(self) -> CalibrationProgress: ...
+    def calibration_progress(self) -> CalibrationProgress:
+        """How far the capture is; once `ok` is set it is over and the referee goes on."""
+
+    def stop_calibration(self) -> None:
+        """The wizard was left before its end: the referee goes on."""
 
     def device_status(self) -> DeviceStatus: ...
 

@@ -294,6 +294,9 @@ class FakeReferee:
         self.calls.append(("start_calibration", ()))
         self.calibration_step = 0
 
+    def stop_calibration(self) -> None:
+        self.calls.append(("stop_calibration", ()))
+
     def calibration_progress(self) -> CalibrationProgress:
         self.calibration_step = min(self.calibration_step + 1, self.calibration_steps)
         fraction = self.calibration_step / self.calibration_steps

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.i18n import LANGUAGES
+from companion.games.api import Message
+from companion.i18n import LANGUAGES, N_
 from companion.ui.screenshots import SHOTS
 
 pytestmark = pytest.mark.ui
@@ -220,6 +221,21 @@ def test_calibration_progress_to_a_verdict(harness):
         screen.poll()
     assert not screen.running
     assert "Good: the camera sees the board within 0.4 px." in harness.texts()
+    assert ("stop_calibration", ()) not in harness.fake.calls  # it ended by itself: the referee goes on
+
+
+def test_a_verdict_on_one_frame_does_not_end_the_wizard_and_leaving_early_lets_the_referee_go_on(harness):
+    from companion.referee.interface import CalibrationProgress
+
+    harness.app.go("calibration")
+    harness.tap("Start")
+    screen = harness.app.screens["calibration"]
+    one_frame = CalibrationProgress(0.33, verdict=Message.of(N_("Good frame: every place shows what the layout asks for.")))
+    harness.fake.calibration_progress = lambda: one_frame
+    screen.poll()
+    assert screen.running and "Good frame: every place shows what the layout asks for." in harness.texts()
+    harness.app.go("home")
+    assert not screen.running and harness.fake.calls[-1] == ("stop_calibration", ())
 
 
 def test_events_from_the_referee_arrive_on_the_clock(harness):

@@ -64,9 +64,16 @@ class CalibrationScreen(CompanionScreen):
         if not self.running:
             return
         self.progress = self.app.controls.calibration_progress()
-        if self.progress.verdict is not None:
+        if self.progress.ok is not None:  # a verdict per frame while running; `ok` once it is over
             self.running = False
         self.render()
+
+    def on_leave(self, *args):
+        """Leaving the wizard before its end lets the referee go on (it paused for the layout)."""
+        if self.running:
+            self.running = False
+            self.app.controls.stop_calibration()
+        return super().on_leave(*args)
 
     def start_updates(self) -> None:
         if self.running and self._clock is None:
