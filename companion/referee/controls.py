@@ -376,6 +376,9 @@ def verdict_message(verdict: tuple[str, dict[str, Any]], misreads: tuple[Any, ..
     if misreads and {"expected", "seen"} <= params.keys():
         first = misreads[0]
         params["expected"], params["seen"] = piece_message(*first.expected), piece_message(*first.seen)
+    if isinstance(params.get("reason"), str):  # an observer's English exception text: logged instead
+        log.info("calibration frame not measured: %s", params["reason"])
+        params["reason"] = Message.of(N_("check that the whole mat is in view and evenly lit"))
     if isinstance(params.get("missing"), str) and params["missing"]:
         params["missing"] = tuple(kind_message(k) for k in params["missing"].split(", "))
     return Message.of(msgid, **params)

@@ -220,5 +220,8 @@ def test_a_refused_calibration_frame_names_the_pieces_not_their_labels():
         assert _no_english(words.render("zh_TW")) == [], (label, words.render("zh_TW"))
     assert piece_message("cubes", {"count": 1}).render("en") == "1 cube"
     assert piece_message("vine", {"height": 3, "gardener": True}).render("en") == "3 stones, vine up, with the gardener"
+    unmeasured = verdict_message((N_("The board could not be measured in this frame ({reason})."),
+                                  {"reason": "index 7 is out of bounds for axis 0"}))
+    assert "evenly lit" in unmeasured.render("en") and _no_english(unmeasured.render("zh_TW")) == []
     for kind in ("card", "cube", "table", "block", "outline:left", "flower2", "granite", "glyph:bridge"):
         assert _no_english(kind_message(kind).render("ja")) == [], kind
