@@ -178,6 +178,16 @@ class BaubylonObserver:
         found = found[np.argsort(-(scores[found, best[found]] - _TALLER * best[found]))]
         where = self.pawn_pixels[found, best[found]]
         near = np.linalg.norm(where[:, None, :] - where[None, :, :], axis=-1) < 0.5 * self.pawn_px[found, best[found]][None, :]
+        # Nor can a stack stand where a taller one nearer the camera would hide its top: what it
+        # showed was the taller one (its side, its top's edges).
+        tops = best[found] + 1
+        slots = self.hiding_other[found]  # (N, K)
+        for n, cell in enumerate(found):
+            match = (slots[n][None, :] == found[:, None]) & self.hiding_nearer[cell][None, :]  # (N, K)
+            m, k = np.nonzero(match)
+            taller = tops[m] > tops[n]
+            hidden = self.hiding[cell, k[taller], tops[n], tops[m[taller]]]
+            near[n, m[taller][hidden]] = near[m[taller][hidden], n] = True
         np.fill_diagonal(near, False)
         out = scores.copy()
         kept = np.ones(len(found), bool)
@@ -381,7 +391,11 @@ class BaubylonObserver:
             samples = self.pawns.sample_pairs(image, squares, levels)
             lines = outline(samples, samples.interior_colour())
             evidence = lines.evidence(offsets.reshape(cells, 4)[squares][:, None, :])[:, 0]  # (N, 4)
-            weight = self.pawn_weight[squares, levels]
+            # A pawn's sides are its own colour: on a side facing the camera its top meets its own
+            # side face and shows an outline only as far as that side is shaded darker: such a
+            # side counts as far as it shows one (the far sides decide the height).
+            near = self.facing.reshape(cells, 4)[squares] > 0
+            weight = self.pawn_weight[squares, levels] * np.where(near, evidence, 1.0)
             shown = (evidence * weight).sum(axis=-1) / weight.sum(axis=-1)
             scores[squares, levels] = shown * coloured[squares, levels]
         scores = self._one_stack_per_top(scores)
