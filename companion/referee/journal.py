@@ -59,6 +59,9 @@ class JournalGame:
     state: GameState
     finished: bool
     states: tuple[GameState, ...] = ()  # initial, then after each move (for undo after a restart)
+    # each move's note as journaled (e.g. {"provisional": [...]}: a choice still open), with
+    # {"settled": i} notes applied (the choice of move i became final)
+    notes: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -130,13 +133,16 @@ class Journal:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute("UPDATE games SET finished=? WHERE id=?", (self.clock(), game_id))
 
-    def revise(self, game_id: int, undo: int, moves: list[tuple[Move, str]], note: dict[str, Any]) -> None:
-        """Take back the last `undo` moves and record `moves` (move, actor) in their place, in one
-        transaction: a power cut leaves either the old history or the new one, never half of it."""
+    def revise(self, game_id: int, undo: int, moves: list[tuple], note: dict[str, Any]) -> None:
+        """Take back the last `undo` moves and record `moves` (move, actor) or (move, actor, its own
+        note) in their place, in one transaction: a power cut leaves either the old history or the
+        new one, never half of it."""
         now = self.clock()
         rows = [(game_id, "undo", "referee", None, json.dumps(note, ensure_ascii=False), now)] * undo
-        rows += [(game_id, "move", actor, json.dumps(move.to_json(), ensure_ascii=False),
-                  json.dumps(note, ensure_ascii=False), now) for move, actor in moves]
+        for move, actor, *own in moves:
+            row_note = {**note, **(own[0] if own else {})}
+            rows.append((game_id, "move", actor, json.dumps(move.to_json(), ensure_ascii=False),
+                         json.dumps(row_note, ensure_ascii=False), now))
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.executemany(
@@ -182,16 +188,27 @@ class Journal:
             raise FormatError(source, "initial", f"not valid JSON ({exc.msg})") from None
         states = [initial]
         moves: list[Move] = []
+        notes: list[dict[str, Any]] = []
+        listed: list | None = None  # an older journal's provisional note, before its move
         for entry in self.entries(game_id):
             where = f"entry {entry['seq']}"
             if entry["kind"] == "undo":
                 if moves:
                     moves.pop()
                     states.pop()
+                    notes.pop()
                 continue
-            if entry["kind"] != "move":
-                continue  # a note (a dismissed ruling): recorded, changes nothing
+            if entry["kind"] != "move":  # a note (a dismissed ruling, a settled choice): no change
+                settled = entry["note"].get("settled")
+                if isinstance(settled, int) and 0 <= settled < len(notes):
+                    notes[settled] = {k: v for k, v in notes[settled].items() if k != "provisional"}
+                listed = entry["note"].get("provisional")
+                continue
             move = spec.state_type.move_from_json(entry["move"], f"{source}, {where}")
+            note = dict(entry["note"]) if isinstance(entry["note"], dict) else {}
+            if listed and "provisional" not in note and entry["move"] in listed:  # the older form
+                note["provisional"] = [m for m in listed if m != entry["move"]]
+            listed = None
             try:
                 if entry["note"].get("override") == "overrule":  # the players let it stand
                     states.append(states[-1]._apply_legal(move))
@@ -202,7 +219,9 @@ class Journal:
             except Exception as exc:  # an overruled move the engine cannot apply any more
                 raise FormatError(source, where, f"this overruled move does not replay ({exc!r})") from None
             moves.append(move)
-        return JournalGame(game_id, spec, initial, tuple(moves), states[-1], finished is not None, tuple(states))
+            notes.append(note)
+        return JournalGame(game_id, spec, initial, tuple(moves), states[-1], finished is not None, tuple(states),
+                           tuple(notes))
 
     def export_record(self, game_id: int) -> dict[str, Any]:
         """The game in the saves.py record format (docs/formats.md)."""

@@ -36,6 +36,7 @@ from .views.base import ExpectedView, GameView, changed_cells
 
 Emit = Callable[[Event], None]
 BRANCH_BUDGET = 300  # candidate states weighed per open alternative of a provisional choice
+MAX_OPEN_BRANCHES = 9  # open alternatives over all provisional choices (3 flower choices of 4)
 
 
 @dataclass
@@ -56,7 +57,7 @@ class _Pending:
     seen: int = 1
 
 
-@dataclass
+@dataclass(eq=False)
 class _Provisional:
     """A choice the camera cannot see yet but will (Babylon: the flower of a tile just taken shows
     when the tile is placed): the move at `at` was accepted as one of the readings that look the
@@ -64,6 +65,11 @@ class _Provisional:
 
     at: int  # index of the provisional move in Tracker.moves
     alternatives: tuple[Move, ...]
+    player: int | None = None  # whose choice it was
+
+
+def _provisional_note(choice: _Provisional) -> dict:
+    return {"provisional": [m.to_json() for m in choice.alternatives]}
 
 
 @dataclass
@@ -83,7 +89,7 @@ class Tracker:
     waiting: bool = False
     last_ruling: Ruling | None = None
     correctable: bool = False  # the last thing that happened is a camera-accepted move
-    provisional: _Provisional | None = None
+    provisionals: list[_Provisional] = field(default_factory=list)  # open, oldest first
     revisions: int = 0  # provisional choices settled by what the camera saw later
     rejected: RejectedReadings = field(default_factory=RejectedReadings)  # misreads the players rejected
     paused: bool = False  # the table shows something else (the calibration layout): no rulings
@@ -145,7 +151,7 @@ class Tracker:
         decision = inference.decide(explanations, self.settings.margin, self.settings.min_confidence)
         if self.resyncing:
             return self._resync(decision)
-        if self.provisional is not None and (decision.kind not in ("accept", "none") or self._branches_differ()):
+        if self.provisionals and (decision.kind not in ("accept", "none") or self._branches_differ()):
             # the scene may tell the open alternatives apart (else weighing them costs for nothing)
             revised, weighed = self._weigh_provisional(observations, explanations)
             events += revised
@@ -211,19 +217,22 @@ class Tracker:
         return [self._emit(SourceStatus(self.game, len(self.moves), "ok", Message.of(
             N_("The table shows the game again: the referee goes on")))), self._guidance()]
 
-    def _accept(self, chosen: inference.Explanation, actor: str, override: str | None = None) -> list[Event]:
+    def _accept(self, chosen: inference.Explanation, actor: str, override: str | None = None,
+                note: dict | None = None) -> list[Event]:
         events: list[Event] = []
         state = self.state
         for move, ruling in zip(chosen.moves, chosen.rulings, strict=True):
             if not ruling.accepted:
                 break
-            events += self._commit(state, move, ruling, actor, override)
-            state = self.state
+            events += self._commit(state, move, ruling, actor, override, note)
+            note, state = None, self.state
         return events + self._after_moves()
 
-    def _commit(self, state: GameState, move: Move, ruling: Ruling, actor: str, override: str | None) -> list[Event]:
+    def _commit(self, state: GameState, move: Move, ruling: Ruling, actor: str, override: str | None,
+                extra: dict | None = None) -> list[Event]:
         if self.journal is not None:  # durable before anything tells the players
             note = {"override": override} if override else {}
+            note.update(extra or {})
             self.journal.record_move(self.game_id, move, actor=actor, note=note)
         self.moves.append(move)
         self.actors.append(actor)
@@ -334,30 +343,50 @@ class Tracker:
 
     # --- choices the camera sees later (provisional moves) ---------------------------------------
 
+    @property
+    def provisional(self) -> _Provisional | None:
+        """The oldest open provisional choice (None when none is open)."""
+        return self.provisionals[0] if self.provisionals else None
+
+    def _open_branches(self) -> int:
+        return sum(len(p.alternatives) for p in self.provisionals)
+
     def _can_defer(self, candidates: tuple[inference.Explanation, ...]) -> bool:
         """A question about readings that look the same from above, whose answer the table will
-        show later: don't ask it."""
-        return (self.provisional is None and len(candidates) > 1
+        show later: don't ask it (within the budget of open alternatives)."""
+        # one open choice per player: two hidden choices of the same player (two tiles in hand)
+        # could be told apart the wrong way round (the tile placed read as the other one)
+        player = self.state.current_player
+        return (len(candidates) > 1 and self._open_branches() + len(candidates) - 1 <= MAX_OPEN_BRANCHES
+                and all(p.player != player for p in self.provisionals)
                 and len({inference._view_key(c.view) for c in candidates}) == 1
                 and all(len(c.moves) == 1 and c.legal for c in candidates)
                 and all(self.view.shows_later(self.state, c.moves[0]) for c in candidates))
 
     def _accept_provisional(self, candidates: tuple[inference.Explanation, ...]) -> list[Event]:
         self.pending = None
-        at = len(self.moves)
-        self.provisional = _Provisional(at, tuple(c.moves[0] for c in candidates[1:]))
-        if self.journal is not None:
-            self.journal._append(self.game_id, "note", "referee", None, {"provisional": [
-                c.moves[0].to_json() for c in candidates]})
-        events = self._accept(candidates[0], actor="camera")
+        choice = _Provisional(len(self.moves), tuple(c.moves[0] for c in candidates[1:]), self.state.current_player)
+        self.provisionals.append(choice)
+        # the open alternatives go with the move into the journal: a restart reopens the choice
+        events = self._accept(candidates[0], actor="camera", note=_provisional_note(choice))
         self.correctable = True
         return events
 
-    def _branch(self, move: Move) -> list[GameState] | None:
+    def _close(self, choice: _Provisional, journal: bool = True) -> None:
+        """The choice is settled (or its move taken back): journaled so a restart keeps it final."""
+        if choice in self.provisionals:
+            self.provisionals.remove(choice)
+            if journal and self.journal is not None and len(self.moves) > choice.at:
+                self.journal._append(self.game_id, "note", "referee", None, {"settled": choice.at})
+
+    def _drop_taken_back(self) -> None:
+        for choice in [p for p in self.provisionals if len(self.moves) <= p.at]:
+            self._close(choice, journal=False)  # the undo took the move (and its note) away
+
+    def _branch(self, choice: _Provisional, move: Move) -> list[GameState] | None:
         """The states if the provisional move had been `move` (the later moves replayed), or None
         when a later move would not be legal after it."""
-        assert self.provisional is not None
-        at = self.provisional.at
+        at = choice.at
         states = self.states[: at + 1]
         for later in (move, *self.moves[at + 1:]):
             if not states[-1].check(later).accepted:
@@ -368,58 +397,68 @@ class Tracker:
     def _branches_differ(self) -> bool:
         """Does any open alternative look different on the table from the history as it stands
         (the tile has been placed)? Alternatives later moves rule out are dropped."""
-        assert self.provisional is not None
-        if len(self.moves) <= self.provisional.at:
-            return True  # taken back: _weigh_provisional closes it
-        differ, live = False, []
-        for move in self.provisional.alternatives:
-            states = self._branch(move)
-            if states is None:
-                continue
-            live.append(move)
-            differ = differ or self.view.expected(states[-1]) != self._base_view
-        self.provisional = _Provisional(self.provisional.at, tuple(live)) if live else None
-        return differ and self.provisional is not None
+        self._drop_taken_back()
+        differ = False
+        for choice in list(self.provisionals):
+            live = []
+            for move in choice.alternatives:
+                states = self._branch(choice, move)
+                if states is None:
+                    continue
+                live.append(move)
+                differ = differ or self.view.expected(states[-1]) != self._base_view
+            choice.alternatives = tuple(live)
+            if not live:
+                self._close(choice)
+        return differ
 
     def _weigh_provisional(self, observations, explanations: list[inference.Explanation]):
-        """Weigh every still-open alternative against this scene: the one the table explains
-        clearly better becomes the history (revised in the journal); ones it rules out are dropped."""
-        assert self.provisional is not None
-        if len(self.moves) <= self.provisional.at:  # taken back
-            self.provisional = None
-            return [], explanations
-        current = self.moves[self.provisional.at]
-        margin = self.settings.margin
-        branches: list[tuple[float, Move, list[GameState] | None, list[inference.Explanation]]] = [
-            (_quality(explanations), current, None, explanations)]
-        for move in self.provisional.alternatives:
-            states = self._branch(move)
-            if states is None:
-                continue  # the later moves rule it out
-            # a smaller search than the main one: the branches differ in one hidden choice, and
-            # what tells them apart is a reading of the table the first candidates already weigh
-            found = inference.explain(states[-1], self.view, observations, self.view.expected(states[-1]),
-                                      budget=min(self.view.budget, BRANCH_BUDGET))
-            branches.append((_quality(found), move, states, found))
-        best = max(q for q, *_ in branches)
+        """Weigh every still-open alternative against this scene, one open choice at a time (the
+        others as they stand): the one the table explains clearly better becomes the history
+        (revised in the journal); ones it rules out are dropped."""
+        self._drop_taken_back()
         events: list[Event] = []
-        kept = [b for b in branches if b[0] >= best - margin] if best > -math.inf else branches
-        winner = max(kept, key=lambda b: b[0])
-        if winner[1] != current and winner[0] > branches[0][0] + margin:
-            events += self._revise(winner[1], winner[2])
-            explanations = winner[3]
-        self.provisional = _Provisional(self.provisional.at, tuple(b[1] for b in kept if b[1] != self.moves[self.provisional.at]))
-        if not self.provisional.alternatives:
-            self.provisional = None
+        margin = self.settings.margin
+        for choice in list(self.provisionals):
+            if choice not in self.provisionals:
+                continue
+            current = self.moves[choice.at]
+            branches: list[tuple[float, Move, list[GameState] | None, list[inference.Explanation]]] = [
+                (_quality(explanations), current, None, explanations)]
+            for move in choice.alternatives:
+                states = self._branch(choice, move)
+                if states is None:
+                    continue  # the later moves rule it out
+                # a smaller search than the main one: the branches differ in one hidden choice, and
+                # what tells them apart is a reading of the table the first candidates already weigh
+                found = inference.explain(states[-1], self.view, observations, self.view.expected(states[-1]),
+                                          budget=min(self.view.budget, BRANCH_BUDGET))
+                branches.append((_quality(found), move, states, found))
+            best = max(q for q, *_ in branches)
+            kept = [b for b in branches if b[0] >= best - margin] if best > -math.inf else branches
+            winner = max(kept, key=lambda b: b[0])
+            left = tuple(b[1] for b in kept if b[1] not in (current, winner[1]))
+            if winner[1] != current and winner[0] > branches[0][0] + margin:
+                choice.alternatives = left
+                events += self._revise(choice, winner[1], winner[2])
+                explanations = winner[3]
+            else:
+                choice.alternatives = tuple(b[1] for b in kept if b[1] != current)
+            if not choice.alternatives:
+                self._close(choice)
         return events, explanations
 
-    def _revise(self, move: Move, states: list[GameState] | None) -> list[Event]:
-        """Rewrite history from the provisional move on (journaled in one transaction)."""
-        assert self.provisional is not None and states is not None
-        at = self.provisional.at
+    def _revise(self, choice: _Provisional, move: Move, states: list[GameState] | None) -> list[Event]:
+        """Rewrite history from the provisional move on (journaled in one transaction, each later
+        open choice re-recorded with its alternatives)."""
+        assert states is not None
+        at = choice.at
         tail = [(move, "camera"), *zip(self.moves[at + 1:], self.actors[at + 1:], strict=True)]
         if self.journal is not None:
-            self.journal.revise(self.game_id, len(self.moves) - at, tail, {"revise": "seen later"})
+            open_at = {p.at: p for p in self.provisionals}
+            self.journal.revise(self.game_id, len(self.moves) - at, [
+                (m, actor, _provisional_note(open_at[at + i]) if at + i in open_at else {})
+                for i, (m, actor) in enumerate(tail)], {"revise": "seen later"})
         self.moves = [*self.moves[:at], *(m for m, _ in tail)]
         self.actors = [*self.actors[:at], *(a for _, a in tail)]
         self._set_state_after(states)
@@ -430,55 +469,61 @@ class Tracker:
     def _revise_for(self, move: Move) -> list[Event]:
         """A move the players declare that only an open alternative allows (Babylon: the pillars
         stored show that the tile taken was of the player's own flower) settles the choice."""
-        prov = self.provisional
-        if prov is None or len(self.moves) <= prov.at or self.state.check(move).accepted:
+        self._drop_taken_back()
+        if not self.provisionals or self.state.check(move).accepted:
             return []
-        for alternative in prov.alternatives:
-            states = self._branch(alternative)
-            if states is not None and states[-1].check(move).accepted:
-                events = self._revise(alternative, states)
-                rest = tuple(m for m in prov.alternatives if m != alternative
-                             and (b := self._branch(m)) is not None and b[-1].check(move).accepted)
-                self.provisional = _Provisional(prov.at, rest) if rest else None
-                return events
+        for choice in reversed(self.provisionals):  # the latest choice first: the move follows it
+            for alternative in choice.alternatives:
+                states = self._branch(choice, alternative)
+                if states is not None and states[-1].check(move).accepted:
+                    rest = tuple(m for m in choice.alternatives if m != alternative
+                                 and (b := self._branch(choice, m)) is not None and b[-1].check(move).accepted)
+                    choice.alternatives = rest
+                    events = self._revise(choice, alternative, states)
+                    if not rest:
+                        self._close(choice)
+                    return events
         return []
 
     def _settle_provisional(self) -> list[Event]:
-        """When the table can no longer show the choice (the tile left play unseen), the players say."""
-        prov = self.provisional
-        if prov is None or (self.pending is not None and self.pending.kind == "revise"):
+        """When the table can no longer show a choice (the tile left play unseen), the players say."""
+        if self.pending is not None and self.pending.kind == "revise":
             return []
-        if len(self.moves) <= prov.at:  # taken back
-            self.provisional = None
-            return []
-        current = self.moves[prov.at]
-        if self.view.still_unseen(self.state, current) and not self.state.is_over:
-            return []
-        # a choice that left no trace in the game (a removed tile's flower) needs no answer
-        live = [m for m in prov.alternatives if (states := self._branch(m)) is not None and states[-1] != self.state]
-        if not live:
-            self.provisional = None
-            return []
-        options = (current, *live)
-        self.pending = _Pending("revise", ("revise", options), tuple(
-            inference.Explanation((m,), (Ruling(m),), (), self._base_view, 0.0, 0, 1.0, frozenset()) for m in options),
-            emitted=True)
-        question = Message.of(N_("The camera could not see this choice: please say which it was."))
-        return [self._emit(AskPlayer(self.game, len(self.moves), question, options, (1.0,) * len(options)))]
+        self._drop_taken_back()
+        for choice in list(self.provisionals):
+            current = self.moves[choice.at]
+            if self.view.still_unseen(self.state, current) and not self.state.is_over:
+                continue
+            # a choice that left no trace in the game (a removed tile's flower) needs no answer
+            live = [m for m in choice.alternatives
+                    if (states := self._branch(choice, m)) is not None and states[-1] != self.state]
+            if not live:
+                self._close(choice)
+                continue
+            options = (current, *live)
+            self.pending = _Pending("revise", ("revise", choice.at, options), tuple(
+                inference.Explanation((m,), (Ruling(m),), (), self._base_view, 0.0, 0, 1.0, frozenset())
+                for m in options), emitted=True)
+            question = Message.of(N_("The camera could not see this choice: please say which it was."))
+            return [self._emit(AskPlayer(self.game, len(self.moves), question, options, (1.0,) * len(options)))]
+        return []
 
     def _answer_provisional(self, move: Move) -> list[Event]:
+        at = self.pending.key[1] if self.pending is not None else None
         self.pending = None
-        prov = self.provisional
-        self.provisional = None
-        if prov is None or len(self.moves) <= prov.at or self.moves[prov.at] == move:
+        choice = next((p for p in self.provisionals if p.at == at), None)
+        if choice is None or len(self.moves) <= choice.at:
             return []
-        self.provisional = prov
-        states = self._branch(move)
+        if self.moves[choice.at] == move:
+            self._close(choice)
+            return []
+        states = self._branch(choice, move)
         if states is None:
-            self.provisional = None
+            self._close(choice)
             return []
-        events = self._revise(move, states)
-        self.provisional = None
+        choice.alternatives = ()
+        events = self._revise(choice, move, states)
+        self._close(choice)
         events.append(self._emit(OverrideRecorded(self.game, len(self.moves), "confirm",
                                                   Message.of(N_("A player confirmed the move")))))
         return events
@@ -487,8 +532,16 @@ class Tracker:
     def resume(cls, game, view: GameView, journal: Journal, **kwargs) -> Tracker:
         """Pick up a journaled game (journal.JournalGame) where it stood."""
         states = list(game.states) if game.states else [game.initial]
-        return cls(game.initial, view, journal=journal, game_id=game.id, moves=list(game.moves),
-                   states=states, **kwargs)
+        tracker = cls(game.initial, view, journal=journal, game_id=game.id, moves=list(game.moves),
+                      states=states, **kwargs)
+        # provisional choices still open when the journal stopped (restart, power cut) reopen
+        parse = game.spec.state_type.move_from_json
+        for at, note in enumerate(getattr(game, "notes", ()) or ()):
+            listed = note.get("provisional") if isinstance(note, dict) else None
+            if listed and at < len(tracker.moves):
+                alternatives = tuple(parse(m, f"{journal.path}: move {at + 1} provisional") for m in listed)
+                tracker.provisionals.append(_Provisional(at, alternatives, tracker.states[at].current_player))
+        return tracker
 
     # --- overrides (touchscreen or buttons) -------------------------------------------------------
 
@@ -628,6 +681,7 @@ class Tracker:
             if actor != "auto":
                 break
         self._set_state_after(self.states)
+        self._drop_taken_back()
 
     def _accept_override(self, moves: tuple[Move, ...], why: str) -> list[Event]:
         events: list[Event] = []
