@@ -145,10 +145,36 @@ def _visible_illegal(view, state, rng: random.Random, limit: int = 30) -> list:
     return options
 
 
+def _legal_lookalike(view, state, shown) -> bool:
+    """Does a legal reading give exactly this table (e.g. a statue a round token makes legal,
+    babylon.round_token)? The referee rightly accepts it: such an action is no illegal one to inject."""
+    from ..referee import inference
+    from ..vision.types import CellReading, Observation
+
+    perfect = {region: Observation(region, len(grid), len(grid[0]), tuple(
+        tuple(CellReading(cell.label, 1.0, dict(cell.attrs)) for cell in row) for row in grid))
+        for region, grid in shown.items()}
+    return any(e.legal and e.moves and dict(e.view) == dict(shown)
+               for e in inference.explain(state, view, perfect))
+
+
+def _pick_illegal(view, state, rng: random.Random, options: list, skipped: Counter):
+    """One of `options` at random, passing over those a legal reading looks exactly like."""
+    options = list(options)
+    while options:
+        option = rng.choice(options)
+        if not _legal_lookalike(view, state, option[2]):
+            return option
+        skipped["+".join(option[1].rule_ids)] += 1
+        options.remove(option)
+    return None
+
+
 def part_illegal(games: list[str], count: int, seed: int) -> dict:
     """Inject illegal actions at random moments of seeded games; caught = same rule ids called."""
     rng = random.Random(seed)
     per_rule: dict[str, Counter] = {}
+    skipped: Counter = Counter()
     tried = 0
     for game in games:
         view = view_for(game)
@@ -157,10 +183,10 @@ def part_illegal(games: list[str], count: int, seed: int) -> dict:
             states = _recorded_states(game, rng, view)
             for _ in range(8):
                 state = rng.choice(states[:-1])
-                options = _visible_illegal(view, state, rng)
-                if not options:
+                picked = _pick_illegal(view, state, rng, _visible_illegal(view, state, rng), skipped)
+                if picked is None:
                     continue
-                move, ruling, shown = rng.choice(options)
+                move, ruling, shown = picked
                 key = "+".join(ruling.rule_ids)
                 tracker = Tracker(state, view)
                 log: list = []
@@ -184,6 +210,7 @@ def part_illegal(games: list[str], count: int, seed: int) -> dict:
     caught = sum(c["caught"] for c in per_rule.values())
     return {"injected": tried, "caught_with_right_rule": caught,
             "rate": round(caught / tried, 4) if tried else None,
+            "skipped_legal_lookalikes": dict(skipped),
             "by_rule": {k: dict(v) for k, v in sorted(per_rule.items())}}
 
 
@@ -426,15 +453,16 @@ def twin_illegal(reader, count: int, seed: int) -> dict:
     view = view_for("babylon")
     rng = random.Random(seed)
     per_rule: dict[str, Counter] = {}
+    skipped: Counter = Counter()
     tried = 0
     while tried < count:
         states = _recorded_states("babylon", rng, view)
         for _ in range(6):
             state = rng.choice(states[:-1])
-            options = _visible_illegal(view, state, rng)
-            if not options:
+            picked = _pick_illegal(view, state, rng, _visible_illegal(view, state, rng), skipped)
+            if picked is None:
                 continue
-            move, ruling, _ = rng.choice(options)
+            move, ruling, _ = picked
             tracker = Tracker(state, view)
             log: list = []
             tracker.sinks.append(log.append)
@@ -456,6 +484,7 @@ def twin_illegal(reader, count: int, seed: int) -> dict:
     caught = sum(c["caught"] for c in per_rule.values())
     return {"injected": tried, "caught_with_right_rule": caught, "rate": round(caught / tried, 4) if tried else None,
             "accepted_instead": sum(c["accepted_instead"] for c in per_rule.values()),
+            "skipped_legal_lookalikes": dict(skipped),
             "by_rule": {k: dict(v) for k, v in sorted(per_rule.items())}}
 
 
