@@ -32,10 +32,11 @@ from ..appearance import AppearanceProfile, patch_features
 from ..boards import BABYLON_GARDEN
 from ..types import CellReading, Observation
 from .dimensions import GARDEN, GardenDimensions
-from .fit import Rect, fit, square_fit
+from .fit import Rect, square_rects
+from .garden_points import GardenSampler
 from .garden_tiles import dot_corner, dot_support, pool_flowers, regroup_footprints, tile_support
 from .geometry import RegionGeometry
-from .views import ViewStack
+from .views import near_sides
 
 DECOS = (labels.STAIRS, labels.FOUNTAIN, labels.BRIDGE, labels.STATUE, labels.BELVEDERE)
 SINGLE_DECOS = (labels.STAIRS, labels.STATUE, labels.BELVEDERE)  # one block per space
@@ -45,12 +46,14 @@ GLYPH_CLASSES = tuple(f"glyph:{icon}" for icon in labels.ICONS if icon != "none"
 FLOWER_CLASSES = ("flower0", "flower1", "flower2", "flower3")
 TILE_BASE = "tile"
 CENTRE_CLASSES = (labels.RECESS, labels.PILLAR1, labels.PILLAR2, *ICON_CLASSES, *DECOS)
-MEDIAN_STEP = 2  # a face's majority colour from every other inside pixel (faster, same readings)
+MEDIAN_STEP = 2  # a face's majority colour from every other inside point (faster, same readings)
+INSIDE_PITCH = 2.5  # mm between the points sampled inside a face (its ring bands: px_per_cell's pitch)
 LEVEL_PRIOR = 0.02  # per level: a reading one level higher counts this much less
 DOT_WEIGHT = 0.6  # how much a tile space's score relies on a flower dot being seen in a corner
 RECESS_TIE_FLOOR = 0.8  # a decoration fitting this well and as well as the recess is what is seen
 COVER_SURE = 0.8  # a tile read at least this surely covers its whole footprint
 COVER_FIT = 0.3  # and what is read there instead must fit at least this well
+DECO_ON_TILE = 0.1  # a decoration fitting this well on a space of a surely read tile stands on it
 DECO_TIE = 0.05  # decoration fits at two heights this close are a tie for the neighbours to break
 UNSUPPORTED_FALLBACK = 0.25  # a piece with nothing to stand on gives way to a reading scoring this share of its own
 GLYPH_DELTA_E = 15.0  # a pixel this far from the tile's colour belongs to a printed icon
@@ -73,37 +76,57 @@ class GardenObserver:
         self.dims = dims
         self.profile = profile
         self.levels = list(range(1, dims.max_level + 1))
-        heights = [0.0]
+        self.m = len(self.levels)
+        s = BABYLON_GARDEN.cell_mm
         # Level views lie on the tile tops: a tile's outline, icon and dot are read where they are
         # printed (a pillar top, one tile thickness lower, still fits its wider ring there).
-        heights += [dims.tile_top(level) for level in self.levels]
-        heights += [dims.deco_top(level) for level in self.levels]
-        heights += [dims.pillar_top(level) for level in self.levels]
-        self.stack = ViewStack(geometry, BABYLON_GARDEN, heights, px_per_cell, margin_cells=0.5)
-        self.m = len(self.levels)
-        self.near = self.stack.near_sides()
-
-    # --- views and measurements ------------------------------------------------------------------
-    def _measure(self, image: np.ndarray) -> dict[str, np.ndarray]:
-        d, s, m = self.dims, BABYLON_GARDEN.cell_mm, self.m
-        lab = self.stack.sample_lab(image)
-        level_views, deco_views, pillar_views = lab[: m + 1], lab[m + 1 : 2 * m + 1], lab[2 * m + 1 :]
-        # The middle 6 mm of a space: inside its icon however the tile is turned, clear of the flower dot.
-        centre = self.stack.blocks(level_views, s / 2 - 3, s / 2 - 3, 6, 6)
-        near = self.near
+        level_z = [0.0, *(dims.tile_top(level) for level in self.levels)]
+        deco_z = [dims.deco_top(level) for level in self.levels]
+        pillar_z = [dims.pillar_top(level) for level in self.levels]
+        self.near = near_sides(BABYLON_GARDEN, geometry.nadir_xy())
+        # Every point the tests below read, sampled per frame in one remap (garden_points.py).
+        sampler = self.sampler = GardenSampler(geometry, BABYLON_GARDEN, s / px_per_cell, self.near)
+        sampler.set_downscale([*level_z, *deco_z, *pillar_z])
         # Insets are small: the far edge of a top face is where a too-high view shows it.
-        recess = square_fit(self.stack, lab[:1], d.recess_mm, 1.0, (0.8, 2.0), near=near, median_step=MEDIAN_STEP)
+        self._recess = sampler.face(level_z[:1], *square_rects(s, dims.recess_mm, 1.0, (0.8, 2.0)), MEDIAN_STEP, INSIDE_PITCH)
+        self._pillar = sampler.face(pillar_z, *square_rects(s, dims.pillar_mm, 0.8, (0.8, 2.5)), MEDIAN_STEP, INSIDE_PITCH)
+        self._deco = sampler.face(deco_z, *square_rects(s, dims.deco_mm, 0.8, (0.8, 2.5)), MEDIAN_STEP, INSIDE_PITCH)
+        self._tiles, bands = [], []
+        for position in POSITIONS:
+            inside, ring, band = _space_rects(position, s, dims)
+            self._tiles.append(sampler.face(level_z[1:], inside, ring, MEDIAN_STEP, INSIDE_PITCH, bands=True))
+            bands.append(band)
+        # The middle 6 mm of a space: inside its icon however the tile is turned, clear of the flower dot.
+        centre = (s / 2 - 3, s / 2 - 3, s / 2 + 3, s / 2 + 3)
+        self._centre, self._centre_shape = sampler.patch(level_z, centre), sampler.patch_shape(centre)
+        # Strips along the middle of each edge of a space, clear of dots and icons: the tile's colour.
+        e = dims.tile_inset_mm + dims.tile_border_mm + 1.3
+        strip_rects = ((10.6, e, 14.4, e + 2.4), (s - e - 2.4, 10.6, s - e, 14.4), (10.6, s - e - 2.4, 14.4, s - e),
+                       (e, 10.6, e + 2.4, 14.4))
+        # A tile space's clean band per position, then the four strips: (K, RC, 8, n) in one.
+        self._bands_strips = sampler.patches(level_z, [*bands, *strip_rects])
+        # The flower dot sits in one corner of each space; which one depends on how the tile was
+        # turned (TL, TR, BR, BL for quarter turns 0..3), so all four corners are measured.
+        self._flowers = sampler.patches(level_z, [(fx - 1.6, fy - 1.6, fx + 1.6, fy + 1.6) for fx, fy in _flower_centres(s)])
+        sampler.build()
+
+    # --- measurements ----------------------------------------------------------------------------
+    def _measure(self, image: np.ndarray) -> dict[str, np.ndarray]:
+        sampler = self.sampler
+        lab = sampler.sample(image)
+        recess = sampler.fit(lab, self._recess)
         # Pillars and tiles are never at level 0: index 0 of their arrays stays empty (level = index).
-        pillar = _with_empty_level(square_fit(self.stack, pillar_views, d.pillar_mm, 0.8, (0.8, 2.5), near=near, median_step=MEDIAN_STEP))
+        pillar = _with_empty_level(sampler.fit(lab, self._pillar))
         # A decoration may span two or three spaces in a row (fountain, bridge): also try it open
         # along a row or a column, and keep the best shape.
-        deco = square_fit(self.stack, deco_views, d.deco_mm, 0.8, (0.8, 2.5), near=near, median_step=MEDIAN_STEP)
+        deco = sampler.fit(lab, self._deco)
         closed = deco.score
         for sides in ((0, 2), (1, 3)):
             run = deco.inside - deco.sides[..., list(sides)].max(axis=-1)
             deco = replace(deco, score=np.where(run > deco.score + 0.05, run, deco.score))
+        k = self.m + 1
+        centre = sampler.pixels(lab, self._centre).reshape(k, 8, 8, *self._centre_shape, 3)
         out = {
-            "lab": lab,
             "centre": patch_features(centre),  # (K, 8, 8, F): the middle of a space (its icon)
             "centre_px": centre,  # (K, 8, 8, h, w, 3) its pixels
             "recess": recess.score[0],
@@ -114,24 +137,12 @@ class GardenObserver:
             "deco_closed": closed,  # a one-space piece: its ring closed all round
             "deco_f": deco.features,
         }
-        tile_scores, tile_bands = [], []
-        for position in POSITIONS:
-            inside, ring, band = _space_rects(position, s, d)
-            f = _with_empty_level(fit(self.stack, level_views[1:], inside, ring, near=near, median_step=MEDIAN_STEP))
-            tile_scores.append(f.score)
-            tile_bands.append(patch_features(self.stack.blocks(level_views, band[1], band[0], band[3] - band[1], band[2] - band[0])))
-        out["tile"] = np.stack(tile_scores, axis=-1)  # (m+1, 8, 8, 4); view 0 is never a tile
-        out["tile_band"] = np.stack(tile_bands, axis=-2)  # (m+1, 8, 8, 4, F)
-        # Strips along the middle of each edge of a space, clear of dots and icons: the tile's colour.
-        e = d.tile_inset_mm + d.tile_border_mm + 1.3
-        strip_rects = ((10.6, e, 14.4, e + 2.4), (s - e - 2.4, 10.6, s - e, 14.4), (10.6, s - e - 2.4, 14.4, s - e),
-                       (e, 10.6, e + 2.4, 14.4))
-        out["strips"] = np.stack([patch_features(self.stack.blocks(level_views, y0, x0, y1 - y0, x1 - x0))
-                                  for x0, y0, x1, y1 in strip_rects], axis=-2)  # (m+1, 8, 8, 4, F)
-        # The flower dot sits in one corner of each space; which one depends on how the tile was
-        # turned (TL, TR, BR, BL for quarter turns 0..3), so all four corners are measured.
-        corners = [self.stack.blocks(level_views, fy - 1.6, fx - 1.6, 3.2, 3.2) for fx, fy in _flower_centres(s)]
-        out["flower"] = np.stack([patch_features(block) for block in corners], axis=-2)  # (m+1, 8, 8, 4, F)
+        out["tile"] = np.stack([_with_empty_level(sampler.fit(lab, probe)).score for probe in self._tiles],
+                               axis=-1)  # (m+1, 8, 8, 4); view 0 is never a tile
+        bands_strips = sampler.features(lab, self._bands_strips)
+        out["tile_band"] = bands_strips[..., :4, :]  # (m+1, 8, 8, 4, F) per position
+        out["strips"] = bands_strips[..., 4:, :]  # (m+1, 8, 8, 4, F) per edge
+        out["flower"] = sampler.features(lab, self._flowers)  # (m+1, 8, 8, 4, F) per corner
         return out
 
     # --- calibration -----------------------------------------------------------------------------
@@ -321,6 +332,15 @@ class GardenObserver:
                     if base <= 0 or any(_base_level(b) == base for b in around):
                         continue
                 cands = self.last_candidates[(r, c)]
+                if kind == "deco" and cell.label != labels.STAIRS:
+                    # The same piece at a height where it has something to stand on beside it
+                    # (two pieces of one colour side by side fit as one at a wrong height).
+                    beside_levels = {b.attrs["level"] for b in around if b.label == labels.TILE or b.label in SINGLE_DECOS}
+                    same = next((k for k in cands if k.label == "deco" and k.level in beside_levels
+                                 and k.score > DECO_ON_TILE), None)
+                    if same is not None:
+                        out[r][c] = self._reading([same, *(k for k in cands if k is not same)], meas, post, r, c)
+                        continue
                 other = next((k for k in cands if k.label != kind), None)
                 if other is None or other.score < UNSUPPORTED_FALLBACK * cands[0].score:
                     continue
@@ -347,9 +367,15 @@ class GardenObserver:
                 if floor[r, c] == 0 or _seen_level(cell) >= floor[r, c]:
                     continue
                 cands = self.last_candidates[(r, c)]
-                above = next((k for k in cands if _candidate_level(k) >= floor[r, c] and k.score > COVER_FIT), None)
-                if above is not None:
-                    out[r][c] = self._reading([above, *(k for k in cands if k is not above)], meas, post, r, c)
+                for above in cands:
+                    if _candidate_level(above) < floor[r, c] or above.score <= COVER_FIT:
+                        continue
+                    # A pillar candidate's top may be a single's or a double's: what its colour
+                    # says must stand on the tile too (a double one level lower stands beneath it).
+                    reading = self._reading([above, *(k for k in cands if k is not above)], meas, post, r, c)
+                    if _seen_level(reading) >= floor[r, c]:
+                        out[r][c] = reading
+                        break
         return out
 
     def _complete_footprints(self, rows, meas, post):
@@ -372,6 +398,15 @@ class GardenObserver:
                 # Unclear means nothing fits well there, not two heights of one thing fitting alike.
                 unclear = cell.confidence < 0.3 and self.last_candidates[(r, c)][0].score < 0.5
                 if not unclear or meas["tile"][level, r, c, position] <= 0.3:
+                    continue
+                # A decoration standing on this very space hides its middle: with a decoration of
+                # its level among the best readings (weak when a piece of its colour stands just
+                # beyond it), the decoration is what is seen, the space under it is the tile's.
+                deco = next((k for k in self.last_candidates[(r, c)][:3]
+                             if k.label == "deco" and k.level == level and k.score > DECO_ON_TILE), None)
+                if deco is not None:
+                    cands = self.last_candidates[(r, c)]
+                    out[r][c] = self._reading([deco, *(k for k in cands if k is not deco)], meas, post, r, c)
                     continue
                 icon, _ = self._icon(meas, post, level, r, c, position)
                 new = {"level": level, "tile": attrs["tile"], "flower": attrs["flower"], "icon": icon}

@@ -176,7 +176,14 @@ def square_fit(stack: ViewStack, lab: np.ndarray, side_mm: float, inset_mm: floa
                ring_sides: tuple[int, ...] = (0, 1, 2, 3), median_step: int = 1) -> Fit:
     """A square top of `side_mm` centred in each cell; `ring_sides` leaves out the sides where the
     top may continue into the next cell (a piece spanning several cells)."""
-    c = stack.spec.cell_mm / 2.0
+    inside, ring = square_rects(stack.spec.cell_mm, side_mm, inset_mm, ring_mm, ring_sides)
+    return fit(stack, lab, inside, ring, 1, tau, near, median_step=median_step)
+
+
+def square_rects(cell_mm: float, side_mm: float, inset_mm: float, ring_mm: tuple[float, float],
+                 ring_sides: tuple[int, ...] = (0, 1, 2, 3)) -> tuple[list[Tagged], list[Tagged]]:
+    """The inside rects (a frame along the edges and the middle) and ring rects of square_fit."""
+    c = cell_mm / 2.0
     h = side_mm / 2.0
     rect = (c - h, c - h, c + h, c + h)
     core = (c - h + inset_mm, c - h + inset_mm, c + h - inset_mm, c + h - inset_mm)
@@ -184,4 +191,4 @@ def square_fit(stack: ViewStack, lab: np.ndarray, side_mm: float, inset_mm: floa
     inside = [(r, i) for i, r in enumerate(frame_rects(core, 0.0, band))]
     inside.append(((core[0] + band, core[1] + band, core[2] - band, core[3] - band), -1))
     ring = [(r, i) for i, r in enumerate(ring_rects(rect, *ring_mm)) if i in ring_sides]
-    return fit(stack, lab, inside, ring, 1, tau, near, median_step=median_step)
+    return inside, ring

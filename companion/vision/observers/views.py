@@ -57,16 +57,7 @@ class ViewStack:
     def near_sides(self, span: int = 1, threshold: float = 0.35) -> np.ndarray:
         """(rows', cols', 4) True for the side of each cell (block) that faces the camera most: a
         taller neighbour there can hide the cell, so that side is not evidence. Sides: y−, x+, y+, x−."""
-        rows, cols = self.spec.rows - span + 1, self.spec.cols - span + 1
-        cy = (np.arange(rows) + span / 2.0) * self.spec.cell_mm
-        cx = (np.arange(cols) + span / 2.0) * self.spec.cell_mm
-        dx = self.nadir[0] - cx[None, :]
-        dy = self.nadir[1] - cy[:, None]
-        norm = np.maximum(np.hypot(dx, dy), 1e-6)
-        ux, uy = dx / norm, dy / norm
-        towards = np.stack([-uy, ux, uy, -ux], axis=-1)  # outward normal · direction to the camera
-        dominant = towards == towards.max(axis=-1, keepdims=True)
-        return dominant & (towards > threshold)
+        return near_sides(self.spec, self.nadir, span, threshold)
 
     def sample(self, image: np.ndarray) -> np.ndarray:
         """BGR uint8 views, shape (len(heights), height_px, width_px, 3)."""
@@ -102,3 +93,17 @@ class ViewStack:
         base = views[:, y0:, x0:, :]
         return as_strided(base, shape=(views.shape[0], rows, cols, bh, bw, views.shape[3]),
                           strides=(sk, sy * self.n, sx * self.n, sy, sx, sc), writeable=False)
+
+
+def near_sides(spec: BoardSpec, nadir: tuple[float, float], span: int = 1, threshold: float = 0.35) -> np.ndarray:
+    """ViewStack.near_sides without the views: `nadir` is the camera's foot on the board (mm)."""
+    rows, cols = spec.rows - span + 1, spec.cols - span + 1
+    cy = (np.arange(rows) + span / 2.0) * spec.cell_mm
+    cx = (np.arange(cols) + span / 2.0) * spec.cell_mm
+    dx = nadir[0] - cx[None, :]
+    dy = nadir[1] - cy[:, None]
+    norm = np.maximum(np.hypot(dx, dy), 1e-6)
+    ux, uy = dx / norm, dy / norm
+    towards = np.stack([-uy, ux, uy, -ux], axis=-1)  # outward normal · direction to the camera
+    dominant = towards == towards.max(axis=-1, keepdims=True)
+    return dominant & (towards > threshold)

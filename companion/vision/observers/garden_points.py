@@ -1,0 +1,259 @@
+"""The garden's measurements from the points they look at, sampled in one remap per frame.
+
+The same tests as fit.py on rectified views (a top face at the right height lies on its footprint:
+its inside is one colour, a thin ring just outside it is something else), but instead of warping
+16 whole-board views per frame only the points the tests read are sampled: each probe (a face's
+inside and ring, an icon's middle, a flower corner, an edge strip) is a small grid of points per
+cell and height. The point → pixel maps and each probe's index arrays are built once per geometry;
+a frame costs one area-downscale, one cv2.remap of those points, one Lab conversion of the samples
+and a few vectorised reductions over fixed-size arrays (no per-frame strided copies).
+
+A cell whose near side faces the camera keeps only the far half of its face (fit._clip_far): its
+probe has fewer points than others. Arrays are padded to one size with two sentinel samples, +inf
+and −inf in turn, so a padded face's median is its own (as many values above as below) and a
+sentinel is never "like" any colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from ..boards import BoardSpec
+from .fit import Fit, Tagged, _clip_far
+from .geometry import RegionGeometry
+from .square_tops import SIDE_BITS, board_pixels
+
+POS_INF, NEG_INF = -2, -1  # sentinel indices: the last two rows of a frame's samples
+
+
+def grid_points(rect: tuple[float, float, float, float], pitch: float, pitch_y: float | None = None) -> np.ndarray:
+    """(n, 2) points (x, y) in mm covering a rect, one per pitch-sized patch (pitch_y along y if
+    given), centred in it."""
+    x0, y0, x1, y1 = rect
+    nx, ny = max(1, int(round((x1 - x0) / pitch))), max(1, int(round((y1 - y0) / (pitch_y or pitch))))
+    xs = x0 + (np.arange(nx) + 0.5) * (x1 - x0) / nx
+    ys = y0 + (np.arange(ny) + 0.5) * (y1 - y0) / ny
+    gx, gy = np.meshgrid(xs, ys)
+    return np.stack([gx.ravel(), gy.ravel()], axis=-1)
+
+
+def lattice_points(rect: tuple[float, float, float, float], pitch: float) -> np.ndarray:
+    """(n, 2) points of the cell's lattice (every `pitch` mm, the first half a pitch from the cell's
+    corner) inside a rect; a rect narrower than the lattice gets grid_points instead. On one
+    lattice the halves of a face keep their share of the points however the face is clipped."""
+    x0, y0, x1, y1 = rect
+    xs = (np.arange(np.ceil(x0 / pitch - 0.5), np.ceil(x1 / pitch - 0.5)) + 0.5) * pitch
+    ys = (np.arange(np.ceil(y0 / pitch - 0.5), np.ceil(y1 / pitch - 0.5)) + 0.5) * pitch
+    if not len(xs) or not len(ys):
+        return grid_points(rect, pitch)
+    gx, gy = np.meshgrid(xs, ys)
+    return np.stack([gx.ravel(), gy.ravel()], axis=-1)
+
+
+def band_points(rect: tuple[float, float, float, float], fine: float, coarse: float) -> np.ndarray:
+    """grid_points of a band: `fine` across it (where an edge may cross), `coarse` along it."""
+    w, h = rect[2] - rect[0], rect[3] - rect[1]
+    return grid_points(rect, fine if w < h else coarse, fine if h <= w else coarse)
+
+
+def pad_indices(lists: list[np.ndarray], alternate: bool) -> np.ndarray:
+    """Index lists of unequal length → one (n, P) array padded with sentinels (+inf and −inf in
+    turn if `alternate`, else +inf). With `alternate` P is odd: its middle value is the median."""
+    width = max(1, max(len(x) for x in lists))
+    if alternate:
+        width += 1 - width % 2
+    out = np.full((len(lists), width), POS_INF, np.int64)
+    for i, x in enumerate(lists):
+        out[i, : len(x)] = x
+        if alternate:
+            out[i, len(x) + 1 :: 2] = NEG_INF
+    return out
+
+
+@dataclass(frozen=True)
+class FaceProbe:
+    """Index arrays of one face test at K heights over the board's cells (RC = rows·cols)."""
+
+    inside: np.ndarray  # (K, RC, P) the face's inside points
+    inside_n: np.ndarray  # (RC,) how many of them are real
+    median: np.ndarray  # (K, RC, M) the points its majority colour is taken from (M odd)
+    ring: np.ndarray  # (K, RC, S, Q) per ring side the points just outside it
+    ring_n: np.ndarray  # (RC, S) how many of them are real
+    sides: tuple[int, ...]  # the S ring sides (0 y−, 1 x+, 2 y+, 3 x−)
+
+
+class GardenSampler:
+    """Collects probes (points per cell at given heights), then samples them all per frame."""
+
+    def __init__(self, geometry: RegionGeometry, spec: BoardSpec, pitch_mm: float, near: np.ndarray):
+        self.geometry, self.spec, self.pitch = geometry, spec, float(pitch_mm)
+        self.near = near  # (rows, cols, 4) the sides facing the camera (views.near_sides)
+        self.cells = spec.rows * spec.cols
+        self._chunks: list[np.ndarray] = []
+        self.size = 0
+        self.downscale = 1
+        self.map_x = self.map_y = None
+
+    # --- set-up ----------------------------------------------------------------------------------
+    def set_downscale(self, heights: Sequence[float]) -> None:
+        """Sample an area-averaged copy of the frame when a sampling pitch spans several pixels
+        (thin lines are neither missed nor aliased), as views.ViewStack does."""
+        centres = np.array([[x, y] for y in (0.25, 0.5, 0.75) for x in (0.25, 0.5, 0.75)]) * self.spec.cols * self.spec.cell_mm
+        steps = []
+        for z in heights:
+            a = np.column_stack([centres, np.full(len(centres), z)])
+            b = a + [self.pitch, 0.0, 0.0]
+            steps.extend(np.linalg.norm(self.geometry.to_pixels(b) - self.geometry.to_pixels(a), axis=1))
+        self.downscale = int(np.clip(np.floor(np.median(steps)), 1, 4))
+
+    def _add(self, heights: Sequence[float], points: list[np.ndarray]) -> list[np.ndarray]:
+        """Points per cell (each (n_i, 2) mm from the cell's corner) at every height → per cell an
+        index array (K, n_i) into the frame's samples."""
+        counts = [len(p) for p in points]
+        width = max(1, max(counts))
+        padded = np.zeros((self.cells, width, 2))
+        for i, p in enumerate(points):
+            padded[i, : len(p)] = p
+        pixels = board_pixels(self.geometry, self.spec, heights, padded).reshape(len(heights), self.cells, width, 2)
+        out = []
+        for i, n in enumerate(counts):
+            chunk = pixels[:, i, :n].reshape(-1, 2)
+            out.append(self.size + np.arange(len(chunk)).reshape(len(heights), n))
+            self._chunks.append(chunk)
+            self.size += len(chunk)
+        return out
+
+    def patch(self, heights: Sequence[float], rect: tuple[float, float, float, float]) -> np.ndarray:
+        """A small patch at the same place in every cell: (K, RC, n) indices, n points row-major
+        (grid_points' order: x fastest)."""
+        points = grid_points(rect, self.pitch)
+        return np.stack(self._add(heights, [points] * self.cells), axis=1)
+
+    def patches(self, heights: Sequence[float], rects: Sequence[tuple[float, float, float, float]]) -> np.ndarray:
+        """Several patches of as many points each: (K, RC, len(rects), n) indices."""
+        points = [grid_points(rect, self.pitch) for rect in rects]
+        if len({len(p) for p in points}) != 1:
+            raise ValueError("patches sampled together need as many points each")
+        k, n = len(heights), len(points[0])
+        idx = np.stack(self._add(heights, [np.concatenate(points)] * self.cells), axis=1)
+        return idx.reshape(k, self.cells, len(rects), n)
+
+    def patch_shape(self, rect: tuple[float, float, float, float]) -> tuple[int, int]:
+        """(rows, cols) of the grid patch() lays over a rect."""
+        x0, y0, x1, y1 = rect
+        return max(1, int(round((y1 - y0) / self.pitch))), max(1, int(round((x1 - x0) / self.pitch)))
+
+    def face(self, heights: Sequence[float], inside: Sequence[Tagged], ring: Sequence[Tagged],
+             median_step: int = 1, inside_pitch: float | None = None, bands: bool = False) -> FaceProbe:
+        """A face test like fit.fit (span 1): `inside` rects and `ring` rects tagged by side; a cell's
+        near sides are left out and the rest clipped to its far half, as fit.fit does. The inside
+        may be sampled more sparsely than the thin ring bands: on a lattice every `inside_pitch`
+        mm, or with `bands`, every `inside_pitch` along each rect and at the fine pitch across it
+        (rects that straddle an edge, whose position across them matters)."""
+        inside_pitch = inside_pitch or self.pitch
+        if bands:
+            points = lambda rect: band_points(rect, self.pitch, inside_pitch)  # noqa: E731
+        else:
+            points = lambda rect: lattice_points(rect, inside_pitch)  # noqa: E731
+        codes = (self.near.reshape(self.cells, 4) * SIDE_BITS).sum(axis=-1)
+        centre = (self.spec.cell_mm / 2.0,) * 2
+        inside_pts, ring_pts, ring_side = [], [], []
+        for code in codes:
+            sides = [i for i in range(4) if code & (1 << i)]
+            inner = _clip_far(inside, sides, centre)
+            inside_pts.append(np.concatenate([points(r) for r, _ in inner]) if inner else np.zeros((0, 2)))
+            outer = _clip_far(ring, sides, centre)
+            pts = [grid_points(r, self.pitch) for r, _ in outer]
+            ring_pts.append(np.concatenate(pts) if pts else np.zeros((0, 2)))
+            ring_side.append(np.concatenate([np.full(len(p), s) for p, (_, s) in zip(pts, outer, strict=True)])
+                             if pts else np.zeros(0, int))
+        if any(s < 0 for _, s in ring):
+            raise ValueError("ring rects belong to one side each")
+        k = len(heights)
+        inside_idx = self._add(heights, inside_pts)
+        ring_idx = self._add(heights, ring_pts)
+        step = max(1, int(median_step))
+        inside = np.stack([pad_indices([idx[j] for idx in inside_idx], True) for j in range(k)])
+        median = np.stack([pad_indices([idx[j][::step] for idx in inside_idx], True) for j in range(k)])
+        sides = tuple(sorted({s for _, s in ring}))
+        per_side = [[idx[:, side == s] for idx, side in zip(ring_idx, ring_side, strict=True)] for s in sides]
+        width = max(1, max(x.shape[1] for lists in per_side for x in lists))
+        ring_arr = np.full((k, self.cells, len(sides), width), POS_INF, np.int64)
+        ring_n = np.zeros((self.cells, len(sides)), np.int64)
+        for j, lists in enumerate(per_side):
+            for i, x in enumerate(lists):
+                ring_arr[:, i, j, : x.shape[1]] = x
+                ring_n[i, j] = x.shape[1]
+        return FaceProbe(inside, np.array([len(p) for p in inside_pts]), median, ring_arr, ring_n, sides)
+
+    def build(self) -> None:
+        full = np.concatenate(self._chunks).astype(np.float32)
+        full = (full + 0.5) / self.downscale - 0.5
+        width = 512
+        rows = -(-len(full) // width)
+        full = np.concatenate([full, np.zeros((rows * width - len(full), 2), np.float32)]).reshape(rows, width, 2)
+        self.map_x, self.map_y = cv2.convertMaps(full[..., 0], full[..., 1], cv2.CV_16SC2)
+        self._chunks = []
+
+    # --- per frame -------------------------------------------------------------------------------
+    def sample(self, image: np.ndarray) -> np.ndarray:
+        """(3, size + 2) Lab float32 of every point, channel first (L 0..100), then the +inf and −inf
+        sentinels. The colour conversion is OpenCV's 8-bit one (a table look-up; the float one is
+        ~5× slower here): L in steps of 0.4, a and b of 1, well below the tolerances used."""
+        if self.downscale > 1:
+            h, w = image.shape[:2]
+            image = cv2.resize(image, (w // self.downscale, h // self.downscale), interpolation=cv2.INTER_AREA)
+        bgr = cv2.remap(image, self.map_x, self.map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        lab8 = cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab).reshape(-1, 3)[: self.size].T
+        lab = np.empty((3, self.size + 2), np.float32)
+        np.multiply(lab8, _LAB_SCALE, out=lab[:, : self.size], casting="unsafe")
+        lab[:, : self.size] -= _LAB_OFFSET
+        lab[:, POS_INF] = np.inf
+        lab[:, NEG_INF] = -np.inf
+        return lab
+
+    def features(self, lab: np.ndarray, idx: np.ndarray) -> np.ndarray:
+        """Mean and spread (appearance.FEATURES) of patches: (K, RC, ..., n) indices → (K, rows, cols,
+        ..., 6)."""
+        pix = np.take(lab, idx, axis=1)
+        stats = np.concatenate([pix.mean(axis=-1), pix.std(axis=-1)])  # (6, K, RC, ...)
+        return np.moveaxis(stats, 0, -1).reshape(idx.shape[0], self.spec.rows, self.spec.cols, *idx.shape[2:-1], 6)
+
+    def pixels(self, lab: np.ndarray, idx: np.ndarray) -> np.ndarray:
+        """(K, RC, n) indices → (K, RC, n, 3) Lab."""
+        return np.moveaxis(np.take(lab, idx, axis=1), 0, -1)
+
+    def fit(self, lab: np.ndarray, probe: FaceProbe, tau: tuple[float, float] = (5.0, 12.0)) -> Fit:
+        """fit.fit's numbers from the probe's points: (K, rows, cols, ...)."""
+        pixels = np.take(lab, probe.inside, axis=1)  # (3, K, RC, P)
+        middle = probe.median.shape[-1] // 2
+        colour = np.partition(np.take(lab, probe.median, axis=1), middle, axis=-1)[..., middle]  # (3, K, RC) the median
+        tau_cell = np.clip(0.12 * colour[0] + 3.0, *tau)
+        tau2 = (tau_cell * tau_cell)[..., None]
+        diff = pixels - colour[..., None]
+        like = np.einsum("c...,c...->...", diff, diff) < tau2  # sentinels are never like
+        hits = like.sum(axis=-1)
+        inside_like = hits / np.maximum(probe.inside_n, 1)
+        chosen = np.where(like, pixels, np.float32(0.0))
+        count = np.maximum(hits, 1)
+        mean = chosen.sum(axis=-1) / count
+        var = np.maximum((chosen * chosen).sum(axis=-1) / count - mean * mean, 0.0)
+        ring = np.take(lab, probe.ring, axis=1)  # (3, K, RC, S, Q)
+        rdiff = ring - colour[..., None, None]
+        ring_like = np.einsum("c...,c...->...", rdiff, rdiff) < tau2[..., None]
+        sides = np.zeros((*ring_like.shape[:2], 4), np.float32)
+        sides[..., list(probe.sides)] = ring_like.sum(axis=-1) / np.maximum(probe.ring_n, 1)
+        ring_max = sides.max(axis=-1)
+        shape = (probe.inside.shape[0], self.spec.rows, self.spec.cols)
+        features = np.moveaxis(np.concatenate([mean, np.sqrt(var)]), 0, -1)
+        return Fit((inside_like - ring_max).reshape(shape).astype(np.float32), inside_like.reshape(shape),
+                   ring_max.reshape(shape), np.moveaxis(colour, 0, -1).reshape(*shape, 3),
+                   features.reshape(*shape, 6), sides.reshape(*shape, 4).astype(np.float32))
+
+
+_LAB_SCALE = np.array([[100.0 / 255.0], [1.0], [1.0]], np.float32)
+_LAB_OFFSET = np.array([[0.0], [128.0], [128.0]], np.float32)
