@@ -10,7 +10,10 @@ and the wall-clock time of each step (CPU is shared, so take the median over sev
 `--twin`: the play-mat markers on the digital twin's frames (sim/: its renderer, lens distortion,
 light and sensor variation) at camera distances of 40-90 cm, with no camera calibration: markers
 found of those wholly in the picture, boards located, the located board's pixel error over every
-cell centre against the true projection, markers read with a wrong id, and the detection time.
+cell centre against the true projection, markers read with a wrong id, and the detection time. `--twin --misread`: besides, every marker
+found is read 15-60 px off its place in turn (as if another pattern had been read as it; frames
+with three or more markers found) and the locator must leave it out: counted as left out (the
+board puts the marker where it really is), bent (the board follows the misread marker) or refused.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ def _errors(location, view, spec) -> np.ndarray:
     return np.linalg.norm(location.project(pts) - view.project(pts), axis=1)
 
 
-def twin(distances: list[int], frames: int, with_pieces: bool) -> None:
+def twin(distances: list[int], frames: int, with_pieces: bool, misread: bool = False) -> None:
     """Marker location on the twin (imports sim: benchmarks may)."""
     from ..sim import garden, variation
     from ..sim.mat import mat_marks
@@ -53,10 +56,13 @@ def twin(distances: list[int], frames: int, with_pieces: bool) -> None:
     print(f"babylon.garden mat on the twin, {frames} frames per distance, "
           f"{'random layouts (pieces may hide markers)' if with_pieces else 'empty board'}, no camera calibration")
     print(f"{'distance':>8} | {'markers found':>13} {'per frame':>9} | {'located':>7} | "
-          f"{'error mean/max px':>17} | {'wrong ids':>9} | {'detect ms':>9}")
+          f"{'error mean/max px':>17} | {'wrong ids':>9} | {'detect ms':>9}"
+          + (f" | {'misread: left out / bent / refused':>34} {'board max px':>12}" if misread else ""))
     for distance in distances:
         found = in_frame = located = wrong = 0
         errors, times = [], []
+        outcomes = {"left out": 0, "bent": 0, "refused": 0}
+        misread_errors = [0.0]
         for n in range(frames):
             rng = np.random.default_rng((distance, n))
             camera = variation.random_camera(rng, (100, 100), distance=(distance, distance))
@@ -74,16 +80,49 @@ def twin(distances: list[int], frames: int, with_pieces: bool) -> None:
             times.append(time.perf_counter() - start)
             found += sum(p.marker_id in detected for p in placements)
             wrong += sum(i not in {p.marker_id for p in placements} for i in detected)
+            truth = camera.project(np.column_stack([centres, np.zeros(len(centres))]))
+            if misread:
+                _misread_each(spec, image, detected, rng, outcomes, misread_errors, centres, truth)
             try:
                 location = locate_from_markers(spec, image, detected=detected)
             except Exception:  # a benchmark counts failures, it does not stop
                 continue
             located += 1
-            errors.append(np.linalg.norm(location.project(centres)
-                                         - camera.project(np.column_stack([centres, np.zeros(len(centres))])), axis=1))
+            errors.append(np.linalg.norm(location.project(centres) - truth, axis=1))
         err = np.concatenate(errors) if errors else np.array([np.nan])
+        tail = (f" | {outcomes['left out']:>12} / {outcomes['bent']:>4} / {outcomes['refused']:>12} "
+                f"{max(misread_errors):12.1f}") if misread else ""
         print(f"{distance:>5} mm | {found:>5} of {in_frame:<5} {found / frames:>7.2f}/4 | {located:>3}/{frames:<3} | "
-              f"{err.mean():8.2f} / {err.max():6.2f} | {wrong:>9} | {1000 * statistics.median(times):9.1f}")
+              f"{err.mean():8.2f} / {err.max():6.2f} | {wrong:>9} | {1000 * statistics.median(times):9.1f}{tail}")
+
+
+def _misread_each(spec, image, detected, rng, outcomes: dict[str, int], board_errors: list[float],
+                  centres: np.ndarray, truth: np.ndarray) -> None:
+    """Read each of the region's markers off its place in turn and count what the locator makes of it."""
+    import cv2
+
+    from ..vision import mat
+    from ..vision.locate import LocateError
+
+    ours = [p for p in mat.marker_layout(spec) if p.marker_id in detected]
+    if len(ours) < 3:
+        return
+    for placement in ours:
+        direction = rng.normal(size=2)
+        offset = direction / np.linalg.norm(direction) * rng.uniform(15.0, 60.0)
+        misread = dict(detected)
+        misread[placement.marker_id] = detected[placement.marker_id] + offset
+        try:
+            location = locate_from_markers(spec, image, detected=misread)
+        except LocateError:
+            outcomes["refused"] += 1
+            continue
+        mm = mat.detected_corners_mm(spec, placement).reshape(-1, 1, 2)
+        placed = cv2.perspectiveTransform(mm, location.homography).reshape(-1, 2)
+        to_true = np.linalg.norm(placed - detected[placement.marker_id], axis=1).mean()
+        to_misread = np.linalg.norm(placed - misread[placement.marker_id], axis=1).mean()
+        outcomes["bent" if to_misread < to_true else "left out"] += 1
+        board_errors.append(float(np.linalg.norm(location.project(centres) - truth, axis=1).max()))
 
 
 def main(argv: list[str], config) -> int:
@@ -98,9 +137,11 @@ def main(argv: list[str], config) -> int:
     parser.add_argument("--distances", default="400,500,600,700,800,900", help="with --twin: camera distances (mm)")
     parser.add_argument("--frames", type=int, default=10, help="with --twin: frames per distance")
     parser.add_argument("--pieces", action="store_true", help="with --twin: random layouts instead of an empty board")
+    parser.add_argument("--misread", action="store_true",
+                        help="with --twin: also read each marker 15-60 px off its place in turn")
     args = parser.parse_args(argv)
     if args.twin:
-        twin([int(d) for d in args.distances.split(",")], args.frames, args.pieces)
+        twin([int(d) for d in args.distances.split(",")], args.frames, args.pieces, args.misread)
         return 0
     print(f"{'board':>6} {'tilt':>4} {'turn':>4} | {'markers mean/max px':>19} {'ms':>5} | "
           f"{'lines mean/max px':>17} {'ms':>5} | {'read wrong':>10} {'ms':>5}")

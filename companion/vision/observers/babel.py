@@ -23,13 +23,16 @@ from .dimensions import CUBES, CubeDimensions
 from .geometry import RegionGeometry
 from .stack_sampling import (
     PointSampler,
+    ProbeSamples,
     SquareProbes,
+    along_side,
     balance_gains,
     facing_classes,
     offset_samples,
     outline,
     outline_offsets,
     surface_colour,
+    to_lab,
 )
 
 CARD, CUBE = "card", "cube"
@@ -79,7 +82,7 @@ class BabelObserver:
                     y0 = r * BABEL.cell_mm + (half if sy > 0 else half - q)
                     squares.append((x0, y0, x0 + q, y0 + q))
                     centres.append((x0 + q / 2, y0 + q / 2))
-        self.probes = SquareProbes(geometry, squares, [k * q for k in range(self.levels)])
+        self.probes = _BabelProbes(geometry, squares, [k * q for k in range(self.levels)])
         # The card around each tower, the white reference for the light at read time.
         ring = [(x, y) for t in (5.0, 14.0, 26.0, 35.0) for x, y in ((t, 4.0), (36.0, t), (40.0 - t, 36.0), (4.0, 40.0 - t))]
         card_points = [(c * BABEL.cell_mm + x, r * BABEL.cell_mm + y, 0.0)
@@ -107,18 +110,24 @@ class BabelObserver:
         is first balanced on the card around each tower, and the outline is judged against the
         learned cube-top colour (a top half hidden behind a taller column still shows its far
         outline); without one (calibration), against the face's own colour."""
-        gains = None
-        if profile is not None and CARD in profile.names:
-            card_lab = profile.classes[CARD].mean[:3]
-            seen = surface_colour(self.card.bgr(image).reshape(9, self.ring_size, 3), card_lab)
-            gains = np.repeat(balance_gains(card_lab, seen), 4, axis=0)
-        samples = self.probes.sample(image, gains)
+        samples = self.probes.sample(image, self._gains(image, profile))
         features = samples.interior_features().reshape(3, 3, 4, self.levels, 6)
+        return features, outline(samples, self._reference(samples, profile))
+
+    def _gains(self, image: np.ndarray, profile: AppearanceProfile | None) -> np.ndarray | None:
+        """(squares, 3) BGR gains that bring the card around each tower back to its calibrated colour."""
+        if profile is None or CARD not in profile.names:
+            return None
+        card_lab = profile.classes[CARD].mean[:3]
+        seen = surface_colour(self.card.bgr(image).reshape(9, self.ring_size, 3), card_lab)
+        return np.repeat(balance_gains(card_lab, seen), 4, axis=0)
+
+    @staticmethod
+    def _reference(samples: ProbeSamples, profile: AppearanceProfile | None) -> np.ndarray:
+        """(S, K, 3) the colour whose outline is looked for: the learned cube top, else the face's own."""
         if profile is not None and CUBE in profile.names:
-            reference = np.broadcast_to(profile.classes[CUBE].mean[:3], (*samples.interior.shape[:2], 3))
-        else:
-            reference = samples.interior_colour()
-        return features, outline(samples, reference)
+            return np.broadcast_to(profile.classes[CUBE].mean[:3], (*samples.interior.shape[:2], 3))
+        return samples.interior_colour()
 
     def calibration_samples(self, image: np.ndarray, expected) -> dict[str, list[np.ndarray]]:
         """Card and cube colours, and where this camera draws a top's outline on the near, far and
@@ -142,9 +151,12 @@ class BabelObserver:
 
     def observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0) -> Observation:
         profile = need_profile(self.profile, self.region)
-        features, lines = self._measure(image, profile)
-        expected = np.broadcast_to(self.offsets_for(profile)[:, :, :, None, :], (3, 3, 4, self.levels, 4))
-        evidence = lines.evidence(expected.reshape(-1, self.levels, 4)).reshape(3, 3, 4, self.levels, 4)
+        samples = self.probes.sample(image, self._gains(image, profile))
+        features = _robust_features(samples.interior).reshape(3, 3, 4, self.levels, 6)
+        expected = self.offsets_for(profile)[:, :, :, None, :]
+        evidence = _outline_evidence(samples, self._reference(samples, profile),
+                                     np.broadcast_to(expected, (3, 3, 4, self.levels, 4)).reshape(-1, self.levels, 4))
+        evidence = evidence.reshape(3, 3, 4, self.levels, 4)
         support = class_support(profile, features, (CARD, CUBE))
         heights, scores = self._read_towers(support[CARD], support[CUBE], evidence)
         # Per column: the best and the runner-up height; a cell is as sure as its least sure column.
@@ -152,19 +164,24 @@ class BabelObserver:
         top = np.take_along_axis(scores, order, axis=-1)
         margin = np.maximum(top[..., 0] - top[..., 1], 0.0)
         sure = np.clip(top[..., 0], 0.0, 1.0) * (1.0 - np.exp(-margin / 0.15))  # common.confidence
-        totals = heights.sum(axis=-1)
+        # Python numbers from here on (9 cells: numpy's per-call cost would dominate).
+        totals = heights.sum(axis=-1).tolist()
+        least_sure = np.argsort(sure, axis=-1)[..., :2].tolist()  # the two least sure columns
+        cell_sure = sure.min(axis=-1).tolist()
+        heights_list, runner_up = heights.tolist(), order[..., 1].tolist()
+        runner_score = np.clip(top[..., 1], 0.0, 1.0).tolist()
         rows = []
         for r in range(3):
             row = []
             for c in range(3):
-                total = int(totals[r, c])
+                total = totals[r][c]
                 alternatives: dict[int, float] = {}
-                for column in np.argsort(sure[r, c])[:2]:  # the two least sure columns
-                    other = total - int(heights[r, c, column]) + int(order[r, c, column, 1])
+                for column in least_sure[r][c]:
+                    other = total - heights_list[r][c][column] + runner_up[r][c][column]
                     if other != total:
-                        alternatives[other] = max(alternatives.get(other, 0.0), float(np.clip(top[r, c, column, 1], 0, 1)))
+                        alternatives[other] = max(alternatives.get(other, 0.0), runner_score[r][c][column])
                 alts = tuple((labels.CUBES, {"count": n}, a) for n, a in sorted(alternatives.items(), key=lambda kv: -kv[1]))
-                row.append(CellReading(labels.CUBES, float(sure[r, c].min()), {"count": total}, alts))
+                row.append(CellReading(labels.CUBES, cell_sure[r][c], {"count": total}, alts))
             rows.append(tuple(row))
         return Observation(self.region, 3, 3, tuple(rows), frame_index, timestamp)
 
@@ -225,3 +242,61 @@ class BabelObserver:
                 kept[n] = False
                 ok[raised[n], best[raised[n]]] = False
         return ok.reshape(scores.shape)
+
+
+class _BabelProbes(SquareProbes):
+    """SquareProbes with a cheaper white balance: the same numbers (checked in
+    tests/vision/test_babel_speed.py), the per-square gains applied channel by channel (numpy's
+    broadcast over a last axis of 3 costs more than the Lab conversion itself)."""
+
+    def sample(self, image: np.ndarray, gains: np.ndarray | None = None) -> ProbeSamples:
+        raw = self._points.raw(image)
+        s_count = self._shapes[0][0]
+        scale = np.full((s_count, 3), 1.0 / 255.0, np.float32)
+        if gains is not None:
+            scale = scale * np.asarray(gains, np.float32)
+        parts = []
+        for part, shape in ((raw[: self._interior_count], self._shapes[0]), (raw[self._interior_count :], self._shapes[1])):
+            scaled = part.reshape(s_count, -1, 3).astype(np.float32)
+            for channel in range(3):
+                scaled[:, :, channel] *= scale[:, None, channel]
+            parts.append(to_lab(scaled).reshape(shape))
+        return ProbeSamples(parts[0], parts[1], self.across_px)
+
+
+def _robust_features(grid: np.ndarray) -> np.ndarray:
+    """stack_sampling.robust_features for an odd number of samples per face: the median is then
+    the middle sample, which np.partition finds without np.median's overhead (same numbers)."""
+    middle = grid.shape[-2] // 2
+    centre = np.partition(grid, middle, axis=-2)[..., middle, :]
+    spread = 1.4826 * np.partition(np.abs(grid - centre[..., None, :]), middle, axis=-2)[..., middle, :]
+    return np.concatenate([centre, spread], axis=-1)
+
+
+def _outline_evidence(samples: ProbeSamples, reference: np.ndarray, expected: np.ndarray) -> np.ndarray:
+    """stack_sampling.outline(samples, reference).evidence(expected) in one pass, for observe()
+    (same numbers, fewer temporaries: indexing instead of take_along_axis, no seam measure)."""
+    across = samples.across
+    reference = np.asarray(reference, np.float32)
+    squared = None
+    for channel in range(3):  # channel by channel: a broadcast over a last axis of 3 is slow
+        d = across[..., channel] - reference[:, :, None, None, None, channel]
+        d *= d
+        squared = d if squared is None else squared + d
+    p = np.sqrt(squared)  # (S, K, 4, P, O) colour distance to the face
+    count = p.shape[-1]
+    flat = p.reshape(-1, count)
+    lo, hi = flat[:, 0], flat[:, -1]
+    half = 0.5 * (lo + hi)
+    first = np.clip(np.argmax(flat >= half[:, None], axis=-1), 1, count - 1)
+    rows = np.arange(len(flat))
+    before, after = flat[rows, first - 1], flat[rows, first]
+    frac = np.clip((half - before) / np.maximum(after - before, 1e-6), 0.0, 1.0)
+    offsets = np.asarray(samples.offsets, np.float32)
+    crossing = offsets[first - 1] + frac * (offsets[first] - offsets[first - 1])
+    shape = p.shape[:-1]
+    off = crossing.reshape(shape) - np.asarray(expected, np.float32)[..., None]
+    # Outline.evidence with its defaults: step_scale 10, like_scale 15, sharpness 1.2 px, noise 3.
+    score = (np.minimum(np.maximum((hi - lo) - 3.0, 0.0) * 0.1, 1.0).reshape(shape)
+             * np.exp(-((lo.reshape(shape) / 15.0) ** 2)) * np.exp(-((off / 1.2) ** 2)))
+    return along_side(score)
