@@ -8,7 +8,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from ..i18n import LANGUAGES
+from ..games.api import Message
+from ..i18n import LANGUAGES, N_
 from .controller import GameSetup
 from .fake import DEMO_PLAYERS
 
@@ -117,6 +118,38 @@ def _new_game_while_playing(h) -> None:
     h.app.screens["home"].start()
 
 
+def _start_refused(h) -> None:
+    _game(h)
+    h.fake.games = ("reclamation",)  # Babylon cannot start here: the home screen says why
+    h.app.go("home")
+    h.app.screens["home"].start(confirmed=True)  # past "a game is under way: start a new one?"
+
+
+def _camera_refused(h) -> None:
+    h.fake.broken_cameras = ("opencv",)
+    h.app.go("settings")
+    h.app.screens["settings"].set_camera("opencv")
+
+
+def _frame_refused(h) -> None:
+    """A calibration frame with pieces out of place: the verdict names them in the player's words."""
+    from ..referee.controls import verdict_message
+    from ..referee.interface import CalibrationProgress
+    from ..vision.calibration.capture import Misread
+
+    misread = Misread(2, 4, ("pillar2", {"level": 3}),
+                      ("tile", {"level": 1, "tile": "r2c4", "flower": "flower1", "icon": "fountain"}))
+    verdict = verdict_message((N_("The pieces are not where the layout puts them: {count} of {total} places read "
+                                  "differently, for example row {row}, column {col}: expected {expected}, seen "
+                                  "{seen}."), {"count": 9, "total": 64, "row": 3, "col": 5, "expected": "pillar2",
+                                               "seen": "tile"}), (misread,))
+    _calibrating(h)
+    screen = h.app.screens["calibration"]
+    h.fake.calibration_progress = lambda: CalibrationProgress(0.33, screen.progress.view, step=Message.of(
+        N_("Put it right, then take frame {number} of {wanted}."), number=2, wanted=3), verdict=verdict)
+    screen.poll()
+
+
 # name -> (how to get there, the screen to show)
 SHOTS: dict[str, tuple[Callable, str]] = {
     "home": (lambda h: None, "home"),
@@ -136,6 +169,9 @@ SHOTS: dict[str, tuple[Callable, str]] = {
     "blueprint": (_blueprint_editor, "editors"),
     "tile": (_tile_editor, "editors"),
     "settings": (lambda h: None, "settings"),
+    "refused": (_start_refused, "home"),
+    "camera_refused": (_camera_refused, "settings"),
+    "frame_refused": (_frame_refused, "calibration"),
 }
 
 
@@ -175,6 +211,9 @@ CAPTIONS = {
     "blueprint": "Editor: a Babel blueprint (the rulebook's example)",
     "tile": "Editor: a Babylon tile's icons",
     "settings": "Settings: language, sound, camera, calibration, pins, about",
+    "refused": "Home: a game that cannot start here, and why, in the player's language",
+    "camera_refused": "Settings: a camera that cannot be used, and why; the old one is kept",
+    "frame_refused": "Calibration: a frame refused, naming the misplaced pieces in words",
 }
 
 

@@ -106,8 +106,11 @@ class CalibrationScreen(CompanionScreen):
         bar = ProgressBar(max=100, value=100 * (progress.fraction if progress else 0), size_hint_y=None, height=s.pad * 3)
         left.add_widget(bar)
         if progress is not None and progress.verdict is not None:
-            colour = theme.OK if progress.ok else theme.BAD
-            left.add_widget(self.label(self.r(progress.verdict), s.large, bold=True, color=colour))
+            if progress.ok is None:  # the last frame's verdict while the capture runs: room for the step
+                left.add_widget(self.label(self.r(progress.verdict), s.body, color=theme.TEXT))
+            else:
+                colour = theme.OK if progress.ok else theme.BAD
+                left.add_widget(self.label(self.r(progress.verdict), s.large, bold=True, color=colour))
         elif self.running:
             left.add_widget(self.label(self.t(N_("Capturing… {percent}%"), percent=round(100 * (progress.fraction if progress else 0))), s.body))
         buttons = BoxLayout(spacing=s.pad, size_hint_y=None, height=s.touch)
