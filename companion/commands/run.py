@@ -186,7 +186,7 @@ def referee_loop(options, config, controls, sinks, stop: threading.Event, consol
                 run_camera(camera[0], camera[1], options, config, out, extra_sinks=sinks, stop=controls.run_stop,
                            console=console, on_session=controls.attach)
         except CompanionError as exc:
-            print(f"companion run: {exc}", file=sys.stderr)
+            print(f"companion run: {exc.render(options.lang)}", file=sys.stderr)  # English with --lang en
         runs += 1
         requests = controls.pending() or [controls.next_request(stop)]
         for request in requests:
