@@ -59,7 +59,7 @@ _MARGIN_MM = 2.0  # the table measured this far outside the field
 _NO_PAWN = 0.35  # a pawn must show both its colour and its outline
 _PAWN_UNLIKE = 15.0  # a first look: unlike the table and the blocks by this much (ΔE)...
 _PAWN_COLOUR = 0.2  # ...then a pawn's colour worth a look at its outline...
-_PAWN_CANDIDATES = 4  # ...at the heights where it shows best (its sides show the colour too)
+_PAWN_CANDIDATES = 6  # ...at the heights where it shows best (its sides show the colour too)
 _TALLER = 0.03  # a stack one pawn taller must fit this much better
 _PART_LEAST = 3  # points of a pawn top's interior grid that must show its colour when partly hidden
 
@@ -300,18 +300,18 @@ class BaubylonObserver:
         levels = np.zeros(table.shape[:2], int)
         known = False
         for _ in range(5):
-            seen = self._block_scores(table, evidence, seams, self.levels[levels], known, stacked)
-            scores = np.where(allowed & self._one_top_per_place(seen.argmax(axis=-1), seen), seen, -1.0)
+            seen, support = self._block_scores(table, evidence, seams, self.levels[levels], known, stacked)
+            scores = np.where(allowed & self._one_top_per_place(seen.argmax(axis=-1), seen, support), seen, -1.0)
             new = scores.argmax(axis=-1)
             if known and np.array_equal(new, levels):
                 break
             levels, known = new, True
         return levels, np.maximum(scores, 0.0), np.where(allowed, seen, 0.0)
 
-    def _one_top_per_place(self, levels: np.ndarray, scores: np.ndarray) -> np.ndarray:
+    def _one_top_per_place(self, levels: np.ndarray, scores: np.ndarray, support: np.ndarray) -> np.ndarray:
         """(rows, cols, levels) False for a block top that would land in the frame where another
         space's top is read: two tops seen in one place cannot both be there (the nearer would
-        hide the other): the better outline keeps it."""
+        hide the other): the one showing more of its outline keeps it."""
         rows, cols = levels.shape
         flat = levels.ravel()
         raised = np.flatnonzero(flat > 0)
@@ -319,6 +319,9 @@ class BaubylonObserver:
         if len(raised) < 2:
             return ok.reshape(rows, cols, -1)
         score = scores.reshape(rows * cols, -1)[raised, flat[raised]]
+        # The top that shows more of its outline keeps the place (the score is a mean, and a top
+        # seen by one side only, which another top's side happens to match, would score as well).
+        score = support.reshape(rows * cols, -1)[raised, flat[raised]] + 0.01 * score
         raised = raised[np.argsort(-score)]
         where = self.block_pixels[raised, flat[raised]]
         near = np.linalg.norm(where[:, None, :] - where[None, :, :], axis=-1) < 0.25 * self.block_px[raised, flat[raised]]
@@ -330,8 +333,9 @@ class BaubylonObserver:
                 ok[raised[n], flat[raised[n]]] = False
         return ok.reshape(rows, cols, -1)
 
-    def _block_scores(self, table, evidence, seams, heights, known: bool, far_hidden: np.ndarray) -> np.ndarray:
-        """Scores (rows, cols, levels) given the neighbours' heights. `far_hidden` (rows, cols):
+    def _block_scores(self, table, evidence, seams, heights, known: bool, far_hidden: np.ndarray):
+        """Scores (rows, cols, levels) given the neighbours' heights, and the support behind each
+        (the weighted evidence summed, not averaged: how much of the outline shows). `far_hidden` (rows, cols):
         spaces where a pawn stack stands: seen from the camera, it may hide the far sides'
         outline, so those count only where they show it."""
         value = self.levels[None, None, :, None]
@@ -343,14 +347,18 @@ class BaubylonObserver:
         joint = (beyond == value) & known
         # Behind a stack the far sides may be hidden: there they count only as far as they show.
         behind = far_hidden[:, :, None, None] & (facing < 0)
+        # A joint showing right where this level puts a side says the neighbour there stands as
+        # high, whatever it was read as in the pass before: as good as an outline.
+        evidence = np.maximum(evidence, seams)
         w_edge = self.weight * use * np.where(behind, evidence, 1.0)
         joint &= ~behind
         # A joint is only a thin line: where it does not show (blur), it is no evidence against.
         w_seam = self.weight * joint * seams
         total = w_edge.sum(axis=-1) + w_seam.sum(axis=-1)
-        scores = ((evidence * w_edge).sum(axis=-1) + (seams * w_seam).sum(axis=-1)) / np.maximum(total, 1e-6)
+        support = (evidence * w_edge).sum(axis=-1) + (seams * w_seam).sum(axis=-1)
+        scores = support / np.maximum(total, 1e-6)
         scores[..., 0] = np.maximum(_TABLE_WEIGHT * table, _NO_OUTLINE)
-        return scores
+        return scores, support
 
     def _read_pawns(self, image: np.ndarray, profile: AppearanceProfile, offsets: np.ndarray, gains: np.ndarray):
         """Per space (flat): the top of the likeliest pawn stack (in pawn heights), its colour
