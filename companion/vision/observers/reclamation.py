@@ -28,6 +28,10 @@ CLASSES = (labels.EMPTY, *FACES)
 EDGE_CONTRAST = 10.0  # ΔE across a side below which it shows no edge (weight ramps up over as much again)
 EDGE_SIGMA_MM = 0.4  # spread of a visible edge's measured position at the right height
 EDGE_BIAS_MIN = 6  # sides needed to learn the edge bias on one frame
+# The edge bias measured on the calibration capture, kept in the appearance profile beside the piece
+# classes (as Babel's and Baubylon's outline offsets: "outline:*" entries are measurements, not
+# pieces), one edge offset in mm per side seen: for sides the camera sees (True) and the others.
+EDGE_BIAS_CLASSES = {True: "outline:towards", False: "outline:away"}
 
 
 def _inner_sides(rows: int, cols: int) -> np.ndarray:
@@ -51,7 +55,6 @@ class ReclamationObserver:
         self.facing = self.stack.facing_sides()
         self.towards = self.stack.facing_sides(threshold=0.0)  # sides the camera sees at all
         self._levels = np.arange(1, dims.max_stack + 1)[:, None, None, None]
-        self._calibration_bias: dict[bool, list[float]] = {}  # per calibration frame, see _edge_bias
         cell = RECLAMATION.cell_mm
         stone_heights = [h * dims.stone_height_mm for h in range(1, dims.max_stack + 1)]
         self.stones = SquareTops(geometry, RECLAMATION, stone_heights,
@@ -71,15 +74,16 @@ class ReclamationObserver:
         return stone, square, self.edges.offsets(None, stone.colour, lab=edges)
 
     def calibration_samples(self, image: np.ndarray, expected) -> dict[str, list[np.ndarray]]:
-        """Appearance samples per class; the capture's known heights also teach this observer the
-        edge bias it assumes on a frame with too few stacks to learn its own."""
+        """Appearance samples per class; with the capture's known heights, also the edge offsets of
+        every stack's clear sides (EDGE_BIAS_CLASSES): the profile keeps their mean, the edge bias
+        assumed on a frame with too few stacks to learn its own (see _edge_bias)."""
         stone, square, (offsets, contrast) = self._measure_all(image)
         heights = np.array([[attrs["height"] for _, attrs in row] for row in expected])
         visible = np.clip((contrast.max(axis=0) - EDGE_CONTRAST) / EDGE_CONTRAST, 0.0, 1.0)
-        for towards, values in self._bias_samples(offsets, visible, heights).items():
-            if len(values) >= EDGE_BIAS_MIN:
-                self._calibration_bias.setdefault(towards, []).append(float(np.median(values)))
         samples: dict[str, list[np.ndarray]] = {}
+        for towards, values in self._bias_samples(offsets, visible, heights).items():
+            for value in values:
+                samples.setdefault(EDGE_BIAS_CLASSES[towards], []).append(np.array([value, 0.0, 0.0, 0.0, 0.0, 0.0]))
         for r, row in enumerate(expected):
             for c, (label, attrs) in enumerate(row):
                 h = attrs["height"]
@@ -122,7 +126,8 @@ class ReclamationObserver:
         usable = (heights > 0)[..., None] & ~hidden & (visible > 0.5)
         return {towards: at_height[usable & (self.towards == towards)] for towards in (True, False)}
 
-    def _edge_bias(self, offsets: np.ndarray, visible: np.ndarray, heights: np.ndarray) -> np.ndarray:
+    def _edge_bias(self, offsets: np.ndarray, visible: np.ndarray, heights: np.ndarray,
+                   profile: AppearanceProfile) -> np.ndarray:
         """(6, 6, 4) the systematic offset of edges at their right height.
 
         Where an edge appears can be biased a little by how the picture was made (a face's own side
@@ -130,13 +135,15 @@ class ReclamationObserver:
         every stack, so it is measured on all stacks at the heights the area test gives (right for
         nearly all; the median ignores the rest), separately for sides the camera sees and the
         others, and taken off before the edges judge heights. With too few stacks on the board, the
-        bias measured on the calibration capture is used (none if this observer has not seen one)."""
+        bias measured on the calibration capture is used, kept in the profile (none if the profile
+        has none: one learned before it was kept)."""
         bias = np.zeros(self.towards.shape, np.float32)
         for towards, values in self._bias_samples(offsets, visible, heights).items():
+            name = EDGE_BIAS_CLASSES[towards]
             if len(values) >= EDGE_BIAS_MIN:
                 bias[self.towards == towards] = float(np.median(values))
-            elif self._calibration_bias.get(towards):
-                bias[self.towards == towards] = float(np.median(self._calibration_bias[towards]))
+            elif name in profile.names:
+                bias[self.towards == towards] = float(profile.classes[name].mean[0])
         return bias
 
     def observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0) -> Observation:
@@ -156,7 +163,7 @@ class ReclamationObserver:
                 # at some height but none at another: there the edge lies beyond the profile's
                 # reach (far off), which is no "nothing to see".
                 visible = np.clip((contrast.max(axis=0) - EDGE_CONTRAST) / EDGE_CONTRAST, 0.0, 1.0)
-                offsets = offsets - self._edge_bias(offsets, visible, heights)[None]
+                offsets = offsets - self._edge_bias(offsets, visible, heights, profile)[None]
                 edges = (np.where(contrast < EDGE_CONTRAST, self.edges.t[-1], offsets), visible)
             for _ in range(3):
                 fits = self._stone_fits(stone, edges, heights)
