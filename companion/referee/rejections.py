@@ -3,9 +3,12 @@
 When the players take back a move the camera accepted, dismiss a question or a ruling, or correct
 the camera, the readings of the cells that the rejected reading rested on were wrong. The camera
 tends to misread the same cell the same way at every look (the same piece under the same light),
-so each of those cells is remembered with its picture (the reading's label and attrs). Until the
-cell reads differently (the pieces there changed) or a move changes what the cell should show, its
-reading carries no evidence: it neither pushes a move nor rules one out.
+so each of those cells is remembered with its picture (the reading's label and attrs). While the
+cell shows a rejected picture its reading carries no evidence: it neither pushes a move nor rules
+one out. Another picture there is read as usual (the pieces there may have changed), though the
+rejected ones stay remembered (a misread may alternate, e.g. a single and a double pillar), until
+the cell surely shows what the game expects there (the misread is gone) or a move changes what the
+cell should show (the move explains it).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from ..vision.types import CellReading, Observation
+from .views.base import ExpectedView
 
 Cell = tuple[str, int, int]
 NO_EVIDENCE = CellReading("unread", 0.0)  # every expected cell is as likely (inference.cell_probability)
@@ -28,7 +32,7 @@ def picture(reading: CellReading) -> str:
 
 @dataclass
 class RejectedReadings:
-    cells: dict[Cell, str] = field(default_factory=dict)  # insertion order = oldest first
+    cells: dict[Cell, set[str]] = field(default_factory=dict)  # insertion order = oldest first
 
     def remember(self, cells: Iterable[Cell], latest: Mapping[str, Observation]) -> int:
         """Remember the current reading of each cell (in `latest`, the newest look per region)."""
@@ -40,8 +44,8 @@ class RejectedReadings:
             reading = obs.cell(r, c)
             if reading is NO_EVIDENCE or reading.label == NO_EVIDENCE.label:
                 continue
-            self.cells.pop((region, r, c), None)
-            self.cells[(region, r, c)] = picture(reading)
+            seen = self.cells.pop((region, r, c), set())
+            self.cells[(region, r, c)] = seen | {picture(reading)}
             added += 1
         while len(self.cells) > MAX_REMEMBERED:
             self.cells.pop(next(iter(self.cells)))
@@ -54,18 +58,23 @@ class RejectedReadings:
     def clear(self) -> None:
         self.cells.clear()
 
-    def mask(self, observations: Mapping[str, Observation]) -> tuple[dict[str, Observation], frozenset[Cell]]:
-        """The observations with every remembered cell that still reads the same made neutral, and
-        those cells. A remembered cell that reads differently now is forgotten (its picture changed)."""
+    def mask(self, observations: Mapping[str, Observation], expected: ExpectedView | None = None,
+             sure: float = 0.75) -> tuple[dict[str, Observation], frozenset[Cell]]:
+        """The observations with every remembered cell that shows a rejected picture made neutral,
+        and those cells. A cell read surely as `expected` (the confirmed game) is forgotten."""
         out = dict(observations)
         masked: set[Cell] = set()
         by_region: dict[str, list[tuple[int, int]]] = {}
-        for (region, r, c), seen in list(self.cells.items()):
+        for (region, r, c), rejected in list(self.cells.items()):
             obs = observations.get(region)
             if obs is None:
                 continue  # not looked at this time: still remembered
-            if picture(obs.cell(r, c)) != seen:
-                del self.cells[(region, r, c)]
+            reading = obs.cell(r, c)
+            if picture(reading) not in rejected:
+                grid = (expected or {}).get(region)
+                if grid is not None and reading.confidence >= sure and reading.label == grid[r][c].label \
+                        and all(reading.attrs.get(k, v) == v for k, v in grid[r][c].attrs):
+                    del self.cells[(region, r, c)]  # the misread is gone
                 continue
             by_region.setdefault(region, []).append((r, c))
         for region, where in by_region.items():

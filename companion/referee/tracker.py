@@ -145,7 +145,7 @@ class Tracker:
         observations = self.view.adapt(self.state, observations)
         self._latest.update(observations)
         # a cell still showing a reading the players rejected carries no evidence (rejections.py)
-        observations, masked = self.rejected.mask(observations)
+        observations, masked = self.rejected.mask(observations, self._base_view, inference.STRONG)
         events: list[Event] = []
         explanations = inference.explain(self.state, self.view, observations, self._base_view)
         decision = inference.decide(explanations, self.settings.margin, self.settings.min_confidence)

@@ -48,6 +48,20 @@ def test_when_the_cell_s_picture_changes_it_is_read_again():
     assert accepted(tracker.observe(grid_obs(["B..", "..W", "..."]))) == [Place(1, 2, "W")]
 
 
+def test_a_misread_that_alternates_stays_rejected_until_the_cell_shows_the_game_again():
+    tracker = Tracker(ToyState(), ToyView())
+    tracker.observe(grid_obs(["B..", "...", "..."]))
+    tracker.observe(grid_obs(["B..", "..W", "..."]))
+    tracker.undo()
+    unsure_black = grid_obs(["B..", "...", "..."], unsure={(1, 2): ("B", 0.5, "W", 0.3)})
+    tracker.observe(unsure_black)  # another picture: read as usual (nothing legal fits it)
+    assert ("grid", 1, 2) in tracker.rejected.cells
+    assert tracker.observe(grid_obs(["B..", "..W", "..."])) == []  # the rejected picture again
+    assert tracker.moves == [Place(0, 0, "B")]
+    tracker.observe(grid_obs(["B..", "...", "..."]))  # surely as the game is: the misread is gone
+    assert ("grid", 1, 2) not in tracker.rejected.cells
+
+
 def test_a_move_that_explains_the_cell_forgets_the_rejection():
     tracker = Tracker(ToyState(), ToyView())
     tracker.observe(grid_obs(["B..", "...", "..."]))
