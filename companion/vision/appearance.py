@@ -102,11 +102,19 @@ class AppearanceProfile:
         """Squared Mahalanobis distances (..., C) of features (..., F) to each class (inf outside
         `subset`)."""
         features = np.asarray(features, dtype=np.float64)
+        chosen = self._chosen(subset)
+        d2 = np.full((*features.shape[:-1], len(self._names)), np.inf)
+        d2[..., chosen] = self._distances2(features, chosen)
+        return d2
+
+    def _chosen(self, subset: Iterable[str] | None) -> np.ndarray:
         if subset is None:
-            chosen = np.arange(len(self._names))
-        else:
-            keep = set(subset)
-            chosen = np.array([i for i, n in enumerate(self._names) if n in keep], dtype=int)
+            return np.arange(len(self._names))
+        keep = set(subset)
+        return np.array([i for i, n in enumerate(self._names) if n in keep], dtype=int)
+
+    def _distances2(self, features: np.ndarray, chosen: np.ndarray) -> np.ndarray:
+        """distances2 of the `chosen` classes only: (..., len(chosen))."""
         # Only the classes asked for are measured (the others are infinitely far). Whitened by each
         # class: (x − μ)·chol = x·chol − μ·chol, every class's chol side by side in one product.
         nf = features.shape[-1]
@@ -116,9 +124,7 @@ class AppearanceProfile:
         flat = features.reshape(-1, nf)
         # einsum, not matmul: a BLAS product this small costs more in its threads than it saves.
         y = np.einsum("nf,fk->nk", flat, whiten).reshape(len(flat), len(chosen), nf) - shift
-        d2 = np.full((len(flat), len(self._names)), np.inf)
-        d2[:, chosen] = np.einsum("nsf,nsf->ns", y, y)
-        return d2.reshape(*features.shape[:-1], len(self._names))
+        return np.einsum("nsf,nsf->ns", y, y).reshape(*features.shape[:-1], len(chosen))
 
     def _posterior(self, d2: np.ndarray) -> np.ndarray:
         loglik = -0.5 * (d2 + self._logdet)
@@ -139,8 +145,15 @@ class AppearanceProfile:
     def support(self, features: np.ndarray, subset: Iterable[str] | None = None) -> np.ndarray:
         """Per class (..., C): its share of the likelihood, discounted when the features are atypical
         for it, so a thing unlike every class supports none of them."""
-        d2 = self.distances2(features, subset)
-        return self._posterior(d2) * np.exp(-np.maximum(0.0, d2 - _TYPICAL_D2) / 10.0)
+        # Computed over the asked classes only: the others' likelihood is zero.
+        chosen = self._chosen(subset)
+        d2 = self._distances2(np.asarray(features, dtype=np.float64), chosen)
+        loglik = -0.5 * (d2 + self._logdet[chosen])
+        post = np.exp(loglik - loglik.max(axis=-1, keepdims=True))
+        post /= post.sum(axis=-1, keepdims=True)
+        out = np.zeros((*d2.shape[:-1], len(self._names)))
+        out[..., chosen] = post * np.exp(-np.maximum(0.0, d2 - _TYPICAL_D2) / 10.0)
+        return out
 
     def read(self, features: np.ndarray, subset: Iterable[str] | None = None) -> Reading:
         best, conf, post, d2 = self.classify(np.asarray(features, float)[None], subset)

@@ -94,6 +94,7 @@ class GardenSampler:
         self.near = near  # (rows, cols, 4) the sides facing the camera (views.near_sides)
         self.cells = spec.rows * spec.cols
         self._chunks: list[np.ndarray] = []
+        self._indices: list[np.ndarray] = []  # every index array handed out, renumbered by build()
         self.size = 0
         self.downscale = 1
         self.map_x = self.map_y = None
@@ -131,7 +132,7 @@ class GardenSampler:
         """A small patch at the same place in every cell: (K, RC, n) indices, n points row-major
         (grid_points' order: x fastest)."""
         points = grid_points(rect, self.pitch)
-        return np.stack(self._add(heights, [points] * self.cells), axis=1)
+        return self._keep(np.stack(self._add(heights, [points] * self.cells), axis=1))
 
     def patches(self, heights: Sequence[float], rects: Sequence[tuple[float, float, float, float]]) -> np.ndarray:
         """Several patches of as many points each: (K, RC, len(rects), n) indices."""
@@ -140,7 +141,7 @@ class GardenSampler:
             raise ValueError("patches sampled together need as many points each")
         k, n = len(heights), len(points[0])
         idx = np.stack(self._add(heights, [np.concatenate(points)] * self.cells), axis=1)
-        return idx.reshape(k, self.cells, len(rects), n)
+        return self._keep(idx.reshape(k, self.cells, len(rects), n))
 
     def patch_shape(self, rect: tuple[float, float, float, float]) -> tuple[int, int]:
         """(rows, cols) of the grid patch() lays over a rect."""
@@ -188,10 +189,24 @@ class GardenSampler:
             for i, x in enumerate(lists):
                 ring_arr[:, i, j, : x.shape[1]] = x
                 ring_n[i, j] = x.shape[1]
-        return FaceProbe(inside, np.array([len(p) for p in inside_pts]), median, ring_arr, ring_n, sides)
+        return FaceProbe(self._keep(inside), np.array([len(p) for p in inside_pts]), self._keep(median),
+                         self._keep(ring_arr), ring_n, sides)
+
+    def _keep(self, idx: np.ndarray) -> np.ndarray:
+        self._indices.append(idx)
+        return idx
 
     def build(self) -> None:
-        full = np.concatenate(self._chunks).astype(np.float32)
+        """The remap maps of all points; a point that several probes read (the same place at the
+        same height: a tile space's inner edge band is its neighbour's too) is sampled once."""
+        full = np.concatenate(self._chunks)
+        key = np.round(full * 1000.0).astype(np.int64)
+        _, first, inverse = np.unique(key, axis=0, return_index=True, return_inverse=True)
+        full = full[first].astype(np.float32)
+        for idx in self._indices:
+            real = idx >= 0
+            idx[real] = inverse.ravel()[idx[real]]
+        self.size = len(full)
         full = (full + 0.5) / self.downscale - 0.5
         width = 512
         rows = -(-len(full) // width)
@@ -227,8 +242,10 @@ class GardenSampler:
         """(K, RC, n) indices → (K, RC, n, 3) Lab."""
         return np.moveaxis(np.take(lab, idx, axis=1), 0, -1)
 
-    def fit(self, lab: np.ndarray, probe: FaceProbe, tau: tuple[float, float] = (5.0, 12.0)) -> Fit:
-        """fit.fit's numbers from the probe's points: (K, rows, cols, ...)."""
+    def fit(self, lab: np.ndarray, probe: FaceProbe, tau: tuple[float, float] = (5.0, 12.0),
+            appearance: bool = True) -> Fit:
+        """fit.fit's numbers from the probe's points: (K, rows, cols, ...). Without `appearance`
+        the features (mean and spread of the face's like points) are left zero."""
         pixels = np.take(lab, probe.inside, axis=1)  # (3, K, RC, P)
         middle = probe.median.shape[-1] // 2
         colour = np.partition(np.take(lab, probe.median, axis=1), middle, axis=-1)[..., middle]  # (3, K, RC) the median
@@ -238,10 +255,13 @@ class GardenSampler:
         like = np.einsum("c...,c...->...", diff, diff) < tau2  # sentinels are never like
         hits = like.sum(axis=-1)
         inside_like = hits / np.maximum(probe.inside_n, 1)
-        chosen = np.where(like, pixels, np.float32(0.0))
-        count = np.maximum(hits, 1)
-        mean = chosen.sum(axis=-1) / count
-        var = np.maximum((chosen * chosen).sum(axis=-1) / count - mean * mean, 0.0)
+        if appearance:
+            chosen = np.where(like, pixels, np.float32(0.0))
+            count = np.maximum(hits, 1)
+            mean = chosen.sum(axis=-1) / count
+            var = np.maximum((chosen * chosen).sum(axis=-1) / count - mean * mean, 0.0)
+        else:
+            mean = var = np.zeros_like(colour)
         ring = np.take(lab, probe.ring, axis=1)  # (3, K, RC, S, Q)
         rdiff = ring - colour[..., None, None]
         ring_like = np.einsum("c...,c...->...", rdiff, rdiff) < tau2[..., None]
