@@ -36,6 +36,7 @@ from .geometry import RegionGeometry
 from .stack_sampling import (
     PointSampler,
     SquareProbes,
+    along_side,
     facing_classes,
     gains_at,
     offset_samples,
@@ -61,6 +62,8 @@ _PAWN_UNLIKE = 15.0  # a first look: unlike the table and the blocks by this muc
 _PAWN_COLOUR = 0.2  # ...then a pawn's colour worth a look at its outline...
 _PAWN_CANDIDATES = 6  # ...at the heights where it shows best (its sides show the colour too)
 _TALLER = 0.03  # a stack one pawn taller must fit this much better
+_ALIKE = 15.0  # ΔE: block-like on both sides of a side...
+_JOINT_ALIKE = 0.5  # ...counts this much as a joint that does not show
 _PART_LEAST = 3  # points of a pawn top's interior grid that must show its colour when partly hidden
 
 
@@ -238,6 +241,8 @@ class BaubylonObserver:
         expected = np.broadcast_to(offsets[:, :, None, :], (rows, cols, n_levels - 1, 4)).reshape(-1, n_levels - 1, 4)
         evidence = self._per_level(lines.evidence(expected))
         seams = self._per_level(seam_evidence(lines))
+        # Block-like on both sides of where a level puts a side: no outline there, as on a plateau.
+        alike = self._per_level(along_side(np.exp(-((lines.inside / _ALIKE) ** 2) - (lines.outside / _ALIKE) ** 2)))
         # The table's colour decides the table level; a block's top is judged by its outline, its
         # colour (the learned one) having been the outline's reference already.
         table = class_support(profile, features, (TABLE, BLOCK))[TABLE]
@@ -247,7 +252,8 @@ class BaubylonObserver:
         top = pawn_top.reshape(rows, cols)
         allowed = ~stacked[..., None] | ((self.levels[None, None, :] < top[..., None])
                                          & (top[..., None] - self.levels[None, None, :] <= self.dims.max_pawns))
-        levels, scores, seen = self._read_blocks(table, evidence, seams, stacked, allowed)
+        joints = np.maximum(seams, _JOINT_ALIKE * alike)
+        levels, scores, seen = self._read_blocks(table, evidence, seams, joints, stacked, allowed)
         pawn_count = np.where(stacked, top - self.levels[levels], 0).ravel()
         no_pawn_sure = np.clip((_NO_PAWN - pawn_score) / _NO_PAWN * 2.0, 0.0, 1.0)
         no_pawn_sure = np.where(odd, np.minimum(no_pawn_sure, _HIDDEN_SURE), no_pawn_sure)
@@ -293,14 +299,14 @@ class BaubylonObserver:
         risky = (taller & self.hiding[cells, np.arange(others.shape[1])[None, :], flat[:, None], flat[others]]).any(axis=1)
         return risky.reshape(rows, cols) | next_to
 
-    def _read_blocks(self, table, evidence, seams, stacked, allowed) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _read_blocks(self, table, evidence, seams, joints, stacked, allowed) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Block level per space (index into self.levels), the scores (rows, cols, levels), and
         the scores before one top per place was kept (only the `allowed` levels). Where a pawn
         stack stands (`stacked`), only the levels its top `allowed` are candidates."""
         levels = np.zeros(table.shape[:2], int)
         known = False
         for _ in range(5):
-            seen, support = self._block_scores(table, evidence, seams, self.levels[levels], known, stacked)
+            seen, support = self._block_scores(table, evidence, seams, joints, self.levels[levels], known, stacked)
             scores = np.where(allowed & self._one_top_per_place(seen.argmax(axis=-1), seen, support), seen, -1.0)
             new = scores.argmax(axis=-1)
             if known and np.array_equal(new, levels):
@@ -333,11 +339,11 @@ class BaubylonObserver:
                 ok[raised[n], flat[raised[n]]] = False
         return ok.reshape(rows, cols, -1)
 
-    def _block_scores(self, table, evidence, seams, heights, known: bool, far_hidden: np.ndarray):
+    def _block_scores(self, table, evidence, seams, joints, heights, known: bool, far_hidden: np.ndarray):
         """Scores (rows, cols, levels) given the neighbours' heights, and the support behind each
-        (the weighted evidence summed, not averaged: how much of the outline shows). `far_hidden` (rows, cols):
-        spaces where a pawn stack stands: seen from the camera, it may hide the far sides'
-        outline, so those count only where they show it."""
+        (the weighted evidence summed, not averaged: how much of the outline shows). `far_hidden`
+        (rows, cols): spaces where a pawn stack stands: seen from the camera, it may hide the far
+        sides' outline, so those count only where they show it."""
         value = self.levels[None, None, :, None]
         facing = self.facing[:, :, None, :]
         padded = np.pad(heights, 1)  # first pass (known False): every neighbour on the table
@@ -352,10 +358,11 @@ class BaubylonObserver:
         evidence = np.maximum(evidence, seams)
         w_edge = self.weight * use * np.where(behind, evidence, 1.0)
         joint &= ~behind
-        # A joint is only a thin line: where it does not show (blur), it is no evidence against.
-        w_seam = self.weight * joint * seams
+        # Beside a neighbour as high, the joint shows (a thin line: blur may hide it), or at least
+        # the top goes on, block-like, across the side: `joints`.
+        w_seam = self.weight * joint
         total = w_edge.sum(axis=-1) + w_seam.sum(axis=-1)
-        support = (evidence * w_edge).sum(axis=-1) + (seams * w_seam).sum(axis=-1)
+        support = (evidence * w_edge).sum(axis=-1) + (joints * w_seam).sum(axis=-1)
         scores = support / np.maximum(total, 1e-6)
         scores[..., 0] = np.maximum(_TABLE_WEIGHT * table, _NO_OUTLINE)
         return scores, support
