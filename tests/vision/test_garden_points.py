@@ -93,3 +93,20 @@ def test_belvederes_on_two_levels_one_behind_the_other_are_both_read(eye):
             cell = observation.cell(r, c)
             assert (cell.label, cell.attrs) == expected[r][c], (r, c)
     assert checked >= 50
+
+
+@pytest.fixture(scope="module")
+def slanted():
+    camera = camera_for(GAME, tilt=28.0)
+    return camera, calibrated(GAME, camera)
+
+
+def test_an_icon_partly_hidden_by_a_tall_pillar_in_front_is_read_from_what_shows(slanted):
+    # A double pillar on the near space of a level-2 tile (the camera is on the row-0 side): its
+    # orange side covers part of the middle of the space behind it, which must not pass for an icon.
+    tile = garden.Tile(0, 0, 2, 0, ("none", "none", "none", "stairs"))
+    pillars = [*garden.supported(tile, (0, 0, 0, 0)), garden.Pillar(0, 0, 2, 2)]
+    observation, seen, expected = _read(slanted, garden.GardenLayout(tuple(pillars), (tile,)))
+    assert seen[1, 0] >= 0.6
+    cell = observation.cell(1, 0)
+    assert (cell.label, cell.attrs) == expected[1][0]

@@ -33,7 +33,8 @@ from ..boards import BABYLON_GARDEN
 from ..types import CellReading, Observation
 from .dimensions import GARDEN, GardenDimensions
 from .fit import Rect, square_rects
-from .garden_points import GardenSampler
+from .garden_occlusion import hidden_points
+from .garden_points import GardenSampler, grid_points
 from .garden_tiles import dot_corner, dot_support, pool_flowers, regroup_footprints, tile_support
 from .geometry import RegionGeometry
 from .views import near_sides
@@ -57,8 +58,10 @@ DECO_ON_TILE = 0.1  # a decoration fitting this well on a space of a surely read
 DECO_TIE = 0.05  # decoration fits at two heights this close are a tie for the neighbours to break
 UNSUPPORTED_FALLBACK = 0.25  # a piece with nothing to stand on gives way to a reading scoring this share of its own
 GLYPH_DELTA_E = 15.0  # a pixel this far from the tile's colour belongs to a printed icon
+MIN_VISIBLE_MIDDLE = 6  # points of a space's middle an icon is read again from when the rest is hidden
 GLYPH_SHARE = 0.15  # an icon covers at least this share of a space's middle (all four do)
 POSITIONS = ((0, 0), (0, 1), (1, 0), (1, 1))  # a space's (row, col) within its tile: TL, TR, BL, BR
+TOP_CANDIDATES = 8  # the best readings of a cell kept for the decisions (of 36)
 
 
 class _Candidate(NamedTuple):  # a tuple: some 2 500 are made per frame
@@ -66,6 +69,28 @@ class _Candidate(NamedTuple):  # a tuple: some 2 500 are made per frame
     label: str
     level: int
     position: int = -1  # tile spaces: index into POSITIONS
+
+
+class _CandidateColumns(NamedTuple):
+    """What each column of the per-cell score rows is: the recess, then per level a pillar top,
+    a one-space decoration, a spanning one and a tile space in each of the 4 positions."""
+
+    label: list[str]
+    level: np.ndarray
+    position: np.ndarray
+    level_l: list[int]
+    position_l: list[int]
+    tile: np.ndarray  # the tile columns
+
+    @classmethod
+    def of(cls, levels: list[int]) -> _CandidateColumns:
+        label, level, position = [labels.RECESS], [0], [-1]
+        for k in levels:
+            label += ["pillar", "deco", "deco", *([labels.TILE] * 4)]
+            level += [k] * 7
+            position += [-1, 0, 1, 0, 1, 2, 3]
+        tile = np.array([i for i, name in enumerate(label) if name == labels.TILE])
+        return cls(label, np.array(level), np.array(position), level, position, tile)
 
 
 class GardenObserver:
@@ -83,7 +108,9 @@ class GardenObserver:
         level_z = [0.0, *(dims.tile_top(level) for level in self.levels)]
         deco_z = [dims.deco_top(level) for level in self.levels]
         pillar_z = [dims.pillar_top(level) for level in self.levels]
-        self.near = near_sides(BABYLON_GARDEN, geometry.nadir_xy())
+        self.geometry = geometry
+        self.nadir = geometry.nadir_xy()
+        self.near = near_sides(BABYLON_GARDEN, self.nadir)
         # Every point the tests below read, sampled per frame in one remap (garden_points.py).
         sampler = self.sampler = GardenSampler(geometry, BABYLON_GARDEN, s / px_per_cell, self.near)
         sampler.set_downscale([*level_z, *deco_z, *pillar_z])
@@ -99,6 +126,7 @@ class GardenObserver:
         # The middle 6 mm of a space: inside its icon however the tile is turned, clear of the flower dot.
         centre = (s / 2 - 3, s / 2 - 3, s / 2 + 3, s / 2 + 3)
         self._centre, self._centre_shape = sampler.patch(level_z, centre), sampler.patch_shape(centre)
+        self._centre_points = grid_points(centre, sampler.pitch)  # (h·w, 2) mm, row-major like the patch
         # Strips along the middle of each edge of a space, clear of dots and icons: the tile's colour.
         e = dims.tile_inset_mm + dims.tile_border_mm + 1.3
         strip_rects = ((10.6, e, 14.4, e + 2.4), (s - e - 2.4, 10.6, s - e, 14.4), (10.6, s - e - 2.4, 14.4, s - e),
@@ -109,6 +137,13 @@ class GardenObserver:
         # turned (TL, TR, BR, BL for quarter turns 0..3), so all four corners are measured.
         self._flowers = sampler.patches(level_z, [(fx - 1.6, fy - 1.6, fx + 1.6, fy + 1.6) for fx, fy in _flower_centres(s)])
         sampler.build()
+        self._columns = _CandidateColumns.of(self.levels)
+        tile_pos = self._columns.position[self._columns.tile]
+        cells_r, cells_c = np.divmod(np.arange(64), 8)
+        # Per cell and tile column: the top-left cell of that tile (clipped; unfitting ones never count).
+        self._tile_r = np.clip(cells_r[:, None] - np.array(POSITIONS)[tile_pos, 0][None, :], 0, 6)
+        self._tile_c = np.clip(cells_c[:, None] - np.array(POSITIONS)[tile_pos, 1][None, :], 0, 6)
+        self._fits = np.array([[[_position_fits(pos, r, c) for pos in range(4)] for c in range(8)] for r in range(8)])
 
     # --- measurements ----------------------------------------------------------------------------
     def _measure(self, image: np.ndarray) -> dict[str, np.ndarray]:
@@ -137,7 +172,7 @@ class GardenObserver:
             "deco_closed": closed,  # a one-space piece: its ring closed all round
             "deco_f": deco.features,
         }
-        out["tile"] = np.stack([_with_empty_level(sampler.fit(lab, probe)).score for probe in self._tiles],
+        out["tile"] = np.stack([_with_empty_level(sampler.fit(lab, probe, appearance=False)).score for probe in self._tiles],
                                axis=-1)  # (m+1, 8, 8, 4); view 0 is never a tile
         bands_strips = sampler.features(lab, self._bands_strips)
         out["tile_band"] = bands_strips[..., :4, :]  # (m+1, 8, 8, 4, F) per position
@@ -227,39 +262,42 @@ class GardenObserver:
         whole = tile_support(space)  # (m+1, 7, 7): each possible tile, from all of its spaces
         # Every candidate's score, as plain floats per cell (one conversion, not one per number).
         # The recess is the bottom: nothing can stand below it, so its shape test only confirms.
-        recess_score = ((0.6 + 0.4 * np.clip(meas["recess"], 0.0, 1.0)) * p_recess).tolist()
+        recess_score = (0.6 + 0.4 * np.clip(meas["recess"], 0.0, 1.0)) * p_recess
         # Higher readings are discounted a little: a high view sees everything lower displaced by
         # parallax (more chances of a look-alike), and high pieces are the rarer ones on a table.
         prior = (1.0 - LEVEL_PRIOR * np.arange(1, self.m + 1))[:, None, None]
-        pillar_score = np.moveaxis(meas["pillar"][1:] * p_pillar[1:] * prior, 0, -1).tolist()  # [r][c][level - 1]
-        single_score = np.moveaxis(meas["deco_closed"] * p_single * prior, 0, -1).tolist()
-        span_score = np.moveaxis(meas["deco"] * p_span * prior, 0, -1).tolist()
-        tile_score = np.moveaxis(space[1:] * prior[..., None], 0, 2).tolist()  # [r][c][level - 1][position]
+        per_level = np.stack([meas["pillar"][1:] * p_pillar[1:] * prior, meas["deco_closed"] * p_single * prior,
+                              meas["deco"] * p_span * prior], axis=-1)  # (m, 8, 8, 3)
+        tile_score = np.where(self._fits, space[1:] * prior[..., None], -np.inf)  # (m, 8, 8, 4)
+        # Every candidate of every cell as one row of scores (columns: _CandidateColumns), sorted
+        # at once; only the best few of each cell become _Candidate tuples.
+        scores = np.concatenate([recess_score.reshape(64, 1),
+                                 np.moveaxis(np.concatenate([per_level, tile_score], axis=-1), 0, 2).reshape(64, -1)],
+                                axis=1)
+        cols = self._columns
+        order = np.argsort(-scores, axis=1, kind="stable")[:, :TOP_CANDIDATES]
+        # Which tile a space belongs to (footprint and level) is what its siblings say too: a tile
+        # seen by parallax coincidence in one space lacks the others.
+        sibling = np.where(scores[:, cols.tile] > 0, whole[cols.level[cols.tile][None, :], self._tile_r, self._tile_c]
+                           + scores[:, cols.tile], -np.inf)  # (64, tile columns)
+        best_tile = cols.tile[np.argmax(sibling, axis=1)]
+        order_l, scores_l, best_tile_l = order.tolist(), scores.tolist(), best_tile.tolist()
         rows = []
         for r in range(8):
             row = []
             for c in range(8):
-                positions = [pos for pos in range(4) if _position_fits(pos, r, c)]
-                cands = [_Candidate(recess_score[r][c], labels.RECESS, 0)]
-                for i, level in enumerate(self.levels):
-                    cands.append(_Candidate(pillar_score[r][c][i], "pillar", level))
-                    cands.append(_Candidate(single_score[r][c][i], "deco", level, 0))
-                    cands.append(_Candidate(span_score[r][c][i], "deco", level, 1))
-                    cands.extend(_Candidate(tile_score[r][c][i][pos], labels.TILE, level, pos) for pos in positions)
-                cands.sort(key=lambda k: -k.score)
-                if (cands[0].label == labels.RECESS and cands[1].label == "deco"
-                        and cands[1].score >= max(RECESS_TIE_FLOOR, cands[0].score - 0.05)):
+                i = 8 * r + c
+                cell_scores = scores_l[i]
+                top = [j for j in order_l[i] if cell_scores[j] > -np.inf]
+                if (cols.label[top[0]] == labels.RECESS and cols.label[top[1]] == "deco"
+                        and cell_scores[top[1]] >= max(RECESS_TIE_FLOOR, cell_scores[top[0]] - 0.05)):
                     # A decoration (a belvedere over a tile's open space) fitting as well as the
                     # recess hides the recess: the recess "seen" is a neighbour's, by parallax.
-                    cands.insert(0, cands.pop(1))
-                if cands[0].label == labels.TILE:
-                    # Which tile this space belongs to (footprint and level) is what its siblings
-                    # say too: a tile seen by parallax coincidence in one space lacks the others.
-                    tiles = [k for k in cands if k.label == labels.TILE and k.score > 0]
-                    chosen = max(tiles, key=lambda k: whole[k.level, r - POSITIONS[k.position][0],
-                                                            c - POSITIONS[k.position][1]] + k.score)
-                    cands.remove(chosen)
-                    cands.insert(0, chosen)
+                    top.insert(0, top.pop(1))
+                if cols.label[top[0]] == labels.TILE:
+                    chosen = best_tile_l[i]
+                    top = [chosen, *(j for j in top if j != chosen)]
+                cands = [_Candidate(cell_scores[j], cols.label[j], cols.level_l[j], cols.position_l[j]) for j in top]
                 self.last_candidates[(r, c)] = cands[:6]
                 row.append(self._reading(cands, meas, post, r, c))
             rows.append(row)
@@ -269,6 +307,7 @@ class GardenObserver:
         rows = self._complete_footprints(rows, meas, post)
         rows = self._covered(rows, meas, post)
         rows = pool_flowers(rows, lambda level, r, c: dots[level, r, c], FLOWER_CLASSES)
+        rows = self._occluded_icons(rows, meas, post)
         rows = _pair_stairs(rows)
         extras = {"tiles": sorted({cell.attrs["tile"] for row in rows for cell in row if cell.label == labels.TILE})}
         return Observation(self.region, 8, 8, tuple(tuple(row) for row in rows), frame_index, timestamp, extras)
@@ -414,6 +453,37 @@ class GardenObserver:
                                         ((cell.label, cell.attrs, cell.confidence),))
         return out
 
+    def _occluded_icons(self, rows, meas, post):
+        """A tile space whose middle is partly hidden by a taller neighbour on the camera's side
+        (as the neighbours are now read) has its icon read again from the points left visible."""
+        h, w = self._centre_shape
+        hidden = np.zeros((self.m + 1, 8, 8, h, w), bool)
+        todo = []
+        for r, row in enumerate(rows):
+            for c, cell in enumerate(row):
+                if cell.label != labels.TILE:
+                    continue
+                level = cell.attrs["level"]
+                mask = hidden_points(self.geometry, self.dims, BABYLON_GARDEN.cell_mm, rows, r, c,
+                                     self.dims.tile_top(level), self._centre_points, self.nadir)
+                if mask.any() and (~mask).sum() >= MIN_VISIBLE_MIDDLE:
+                    hidden[level, r, c] = mask.reshape(h, w)
+                    todo.append((r, c, level))
+        if not todo:
+            return rows
+        prof = self.profile
+        share, features = _glyphs(meas, self.near, prof.classes.get(TILE_BASE), hidden)
+        again = {**post, "glyph_share": share,
+                 "glyph": prof.support(features, GLYPH_CLASSES) if post["glyph"] is not None else None}
+        out = [list(row) for row in rows]
+        for r, c, level in todo:
+            cell = rows[r][c]
+            icon, sure = self._icon(meas, again, level, r, c, _position_of(cell.attrs["tile"], r, c))
+            if icon != cell.attrs["icon"]:
+                out[r][c] = CellReading(cell.label, min(cell.confidence, sure), {**cell.attrs, "icon": icon},
+                                        cell.alternatives)
+        return out
+
     def _icon(self, meas, post, level: int, r: int, c: int, position: int) -> tuple[str, float]:
         """The icon printed on a tile space, and how surely. Whether there is an icon at all is the
         share of the space's middle unlike the tile's own colour (measured on this very tile, so
@@ -526,10 +596,11 @@ def _base_level(cell: CellReading) -> int | None:
     return int(level)
 
 
-def _glyphs(meas, near: np.ndarray, tile_model=None) -> tuple[np.ndarray, np.ndarray]:
+def _glyphs(meas, near: np.ndarray, tile_model=None, hidden: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Per level view and cell (K, 8, 8): the share of a space's middle unlike the tile's own colour
     (an icon's pixels), and (K, 8, 8, 6) the appearance features of those pixels. `near` (8, 8, 4):
-    the sides of each cell facing the camera, where a taller neighbour may hide the middle's edge."""
+    the sides of each cell facing the camera, where a taller neighbour may hide the middle's edge;
+    `hidden` (K, 8, 8, h, w): points of the middle known to be hidden (left out too)."""
     # The tile's own colour from the cleanest of four strips along the space's edges: the one
     # most like a tile's learned colour (a neighbour in front may cover a strip with a uniform
     # colour of its own), or before learning, the least spread (an icon's blurred edge).
@@ -551,6 +622,8 @@ def _glyphs(meas, near: np.ndarray, tile_model=None) -> tuple[np.ndarray, np.nda
     keep[near[..., 1], :, -1] = False
     keep[near[..., 2], -1, :] = False
     keep[near[..., 3], :, 0] = False
+    if hidden is not None:
+        keep = keep & ~hidden
     diff = patch - base[:, :, :, None, None, :]
     distance = np.sqrt(np.einsum("...c,...c->...", diff, diff))  # (K, 8, 8, h, w)
     distance = np.where(keep, distance, -1.0)
