@@ -195,9 +195,16 @@ class BabelObserver:
         a lower neighbour (this column's own side face lies beyond), or facing away below a taller
         one (the neighbour's side face lies beyond). A lower neighbour on the far side shows its own
         top, the same colour, and a taller one on the near side hides the edge: no evidence.
-        Neighbours' heights come from the previous pass."""
+        Neighbours' heights come from the previous pass.
+
+        A column h cubes tall fills the space below its top: where its top would lie at any lower
+        level (above the card) the frame shows the column itself, or something in front of it, but
+        never the bare card. Card seen there rules the height out (a top read on another tower's
+        face further along the same ray, with the card in between)."""
         level = np.arange(self.levels)[None, None, None, :, None]
         facing = self.facing[:, :, :, None, :]
+        body_clear = np.ones(card.shape)  # per height: 1 − the most card seen below it, above level 0
+        body_clear[..., 2:] = 1.0 - np.maximum.accumulate(card[..., 1:-1], axis=-1)
         scores = np.zeros((3, 3, 4, self.levels))
         scores[..., 0] = np.maximum(_EMPTY_WEIGHT * card[..., 0], _NO_OUTLINE)
         heights = None
@@ -213,7 +220,7 @@ class BabelObserver:
                 scores[..., 0] = np.maximum(_EMPTY_WEIGHT * card[..., 0], np.where(hidden, _NO_OUTLINE_HIDDEN, _NO_OUTLINE))
             w = self.weight * use
             outline = (evidence * w).sum(axis=-1) / np.maximum(w.sum(axis=-1), 1e-6)
-            scores[..., 1:] = outline[..., 1:] * (0.6 + 0.4 * cube[..., 1:])
+            scores[..., 1:] = outline[..., 1:] * (0.6 + 0.4 * cube[..., 1:]) * body_clear[..., 1:]
             scores = np.where(self._one_top_per_place(scores), scores, -1.0)
             new = scores.argmax(axis=-1)
             if heights is not None and np.array_equal(new, heights):
