@@ -253,7 +253,7 @@ class BabelObserver:
 
 class _BabelProbes(SquareProbes):
     """SquareProbes with a cheaper white balance: the same numbers (checked in
-    tests/vision/test_babel_speed.py), the per-square gains applied channel by channel (numpy's
+    tests/vision/test_babel_fast_read.py), the per-square gains applied channel by channel (numpy's
     broadcast over a last axis of 3 costs more than the Lab conversion itself)."""
 
     def sample(self, image: np.ndarray, gains: np.ndarray | None = None) -> ProbeSamples:
