@@ -33,7 +33,7 @@ from ..boards import BABYLON_GARDEN
 from ..types import CellReading, Observation
 from .dimensions import GARDEN, GardenDimensions
 from .fit import Rect, square_rects
-from .garden_occlusion import hidden_points
+from .garden_occlusion import Occlusion
 from .garden_points import GardenSampler, grid_points
 from .garden_tiles import dot_corner, dot_support, pool_flowers, regroup_footprints, tile_support
 from .geometry import RegionGeometry
@@ -108,9 +108,7 @@ class GardenObserver:
         level_z = [0.0, *(dims.tile_top(level) for level in self.levels)]
         deco_z = [dims.deco_top(level) for level in self.levels]
         pillar_z = [dims.pillar_top(level) for level in self.levels]
-        self.geometry = geometry
-        self.nadir = geometry.nadir_xy()
-        self.near = near_sides(BABYLON_GARDEN, self.nadir)
+        self.near = near_sides(BABYLON_GARDEN, geometry.nadir_xy())
         # Every point the tests below read, sampled per frame in one remap (garden_points.py).
         sampler = self.sampler = GardenSampler(geometry, BABYLON_GARDEN, s / px_per_cell, self.near)
         sampler.set_downscale([*level_z, *deco_z, *pillar_z])
@@ -126,7 +124,8 @@ class GardenObserver:
         # The middle 6 mm of a space: inside its icon however the tile is turned, clear of the flower dot.
         centre = (s / 2 - 3, s / 2 - 3, s / 2 + 3, s / 2 + 3)
         self._centre, self._centre_shape = sampler.patch(level_z, centre), sampler.patch_shape(centre)
-        self._centre_points = grid_points(centre, sampler.pitch)  # (h·w, 2) mm, row-major like the patch
+        # Which points of each middle a taller neighbour on the camera's side would hide.
+        self.occlusion = Occlusion(geometry, dims, s, self.levels, grid_points(centre, sampler.pitch))
         # Strips along the middle of each edge of a space, clear of dots and icons: the tile's colour.
         e = dims.tile_inset_mm + dims.tile_border_mm + 1.3
         strip_rects = ((10.6, e, 14.4, e + 2.4), (s - e - 2.4, 10.6, s - e, 14.4), (10.6, s - e - 2.4, 14.4, s - e),
@@ -457,18 +456,17 @@ class GardenObserver:
         """A tile space whose middle is partly hidden by a taller neighbour on the camera's side
         (as the neighbours are now read) has its icon read again from the points left visible."""
         h, w = self._centre_shape
+        tiles = [(r, c, cell.attrs["level"]) for r, row in enumerate(rows) for c, cell in enumerate(row)
+                 if cell.label == labels.TILE]
+        if not tiles:
+            return rows
+        masks = self.occlusion.hidden(rows, tiles)  # (n, h·w)
         hidden = np.zeros((self.m + 1, 8, 8, h, w), bool)
         todo = []
-        for r, row in enumerate(rows):
-            for c, cell in enumerate(row):
-                if cell.label != labels.TILE:
-                    continue
-                level = cell.attrs["level"]
-                mask = hidden_points(self.geometry, self.dims, BABYLON_GARDEN.cell_mm, rows, r, c,
-                                     self.dims.tile_top(level), self._centre_points, self.nadir)
-                if mask.any() and (~mask).sum() >= MIN_VISIBLE_MIDDLE:
-                    hidden[level, r, c] = mask.reshape(h, w)
-                    todo.append((r, c, level))
+        for (r, c, level), mask in zip(tiles, masks, strict=True):
+            if mask.any() and (~mask).sum() >= MIN_VISIBLE_MIDDLE:
+                hidden[level, r, c] = mask.reshape(h, w)
+                todo.append((r, c, level))
         if not todo:
             return rows
         prof = self.profile

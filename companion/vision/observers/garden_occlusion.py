@@ -2,14 +2,14 @@
 
 An icon is read from the middle of its space. Seen at a slant, a pillar, a decoration or a higher
 tile standing on the camera's side of the space covers part of that middle with its own colours
-(a pillar's orange side read as a brown bridge icon). Once the neighbours are read, the box each
-one fills (its footprint, from the space's height up to its top) is projected into the frame;
-the middle's points inside that outline are not evidence of the icon.
+(a pillar's orange side read as a brown bridge icon). The ray from each point of the middle to the
+camera crosses a neighbour's footprint at some height: a piece there whose top is higher hides the
+point. Those heights are computed once per geometry (per level, cell, point, neighbour and kind of
+footprint); once the neighbours are read, hiding is a comparison.
 """
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
 from .. import labels
@@ -17,56 +17,88 @@ from ..types import CellReading
 from .dimensions import GardenDimensions
 
 NEIGHBOURS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
-TOWARDS = 0.3  # a neighbour is on the camera's side when its direction is this close to the camera's
+PILLAR, DECO, TILE = 0, 1, 2  # footprints: a pillar's square, a decoration's, a whole tile space
 
 
-def occluder(cell: CellReading, dims: GardenDimensions) -> tuple[float, float] | None:
-    """(top height mm, footprint side mm) of what a cell's reading stands up as, centred on the
-    cell (None for a recess)."""
-    level = cell.attrs.get("level", 0)
-    if isinstance(level, list):  # stairs, once paired
-        level = max(level)
-    if cell.label in (labels.PILLAR1, labels.PILLAR2):
-        return dims.pillar_top(level), dims.pillar_mm
-    if cell.label == labels.TILE:
-        return dims.tile_top(level), 25.0  # a tile covers its space to the edge
-    if cell.label in (labels.STAIRS, labels.FOUNTAIN, labels.BRIDGE, labels.STATUE, labels.BELVEDERE):
-        return dims.deco_top(level), dims.deco_mm
-    return None
+def camera_height(geometry, nadir: tuple[float, float], probe_mm: float = 40.0) -> float:
+    """The camera's height above the board (mm), from where a board point's ray meets a raised
+    plane: that point lies on the line to the nadir, at a share of the way of probe_mm / height."""
+    a = np.array([nadir[0] + 150.0, nadir[1] + 150.0])
+    target = geometry.to_pixels(np.array([[a[0], a[1], 0.0]]))[0]
+    b = a.copy()
+    for _ in range(8):  # Newton steps on the point at probe_mm that shows where `a` shows
+        here = geometry.to_pixels(np.array([[b[0], b[1], probe_mm]]))[0]
+        jac = np.column_stack([(geometry.to_pixels(np.array([[b[0] + d[0], b[1] + d[1], probe_mm]]))[0] - here)
+                               for d in ((0.5, 0.0), (0.0, 0.5))]) / 0.5
+        b = b - np.linalg.solve(jac, here - target)
+    share = np.linalg.norm(b - a) / max(np.linalg.norm(np.asarray(nadir) - a), 1e-9)
+    return probe_mm / max(share, 1e-6)
 
 
-def _inside_convex(points: np.ndarray, hull: np.ndarray) -> np.ndarray:
-    """(n,) whether each image point lies inside a convex polygon (m, 2), either winding."""
-    edges = np.roll(hull, -1, axis=0) - hull  # (m, 2)
-    rel = points[:, None, :] - hull[None, :, :]  # (n, m, 2)
-    cross = edges[None, :, 0] * rel[..., 1] - edges[None, :, 1] * rel[..., 0]
-    return np.all(cross >= 0, axis=1) | np.all(cross <= 0, axis=1)
+class Occlusion:
+    """hide_heights[level, cell, point, neighbour, footprint]: the top height (mm) above which a
+    piece of that footprint on that neighbour hides the point (inf: never)."""
 
+    def __init__(self, geometry, dims: GardenDimensions, cell_mm: float, levels: list[int], points: np.ndarray):
+        self.dims, self.levels = dims, levels
+        nadir = np.asarray(geometry.nadir_xy(), float)
+        height = camera_height(geometry, tuple(nadir))
+        rows = cols = 8
+        sides = np.array([dims.pillar_mm, dims.deco_mm, cell_mm])
+        rr, cc = np.divmod(np.arange(rows * cols), cols)
+        corner = np.stack([cc, rr], axis=-1) * cell_mm  # (64, 2) x, y
+        p = corner[:, None, :] + points[None, :, :]  # (64, P, 2)
+        offsets = np.array([(dc, dr) for dr, dc in NEIGHBOURS], float)  # (8, 2) x, y
+        centres = corner[:, None, :] + (offsets + 0.5) * cell_mm  # (64, 8, 2) neighbour centres
+        out = np.full((len(levels) + 1, rows * cols, len(points), len(NEIGHBOURS), len(sides)), np.inf)
+        for k, level in enumerate(levels, start=1):
+            z = dims.tile_top(level)
+            towards = (nadir - p)  # per unit t the ray moves this much in x, y ...
+            rise = height - z  # ... and this much up
+            for f, side in enumerate(sides):
+                lo = centres[:, None, :, :] - side / 2.0 - p[:, :, None, :]  # (64, P, 8, 2)
+                hi = lo + side
+                d = towards[:, :, None, :]
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    t1, t2 = lo / d, hi / d
+                t_in = np.where(d == 0, np.where((lo <= 0) & (hi >= 0), -np.inf, np.inf), np.minimum(t1, t2))
+                t_out = np.where(d == 0, np.where((lo <= 0) & (hi >= 0), np.inf, -np.inf), np.maximum(t1, t2))
+                enter, leave = t_in.max(axis=-1), t_out.min(axis=-1)  # (64, P, 8)
+                crosses = (enter < leave) & (leave > 0) & (enter < 1)
+                out[k, :, :, :, f] = np.where(crosses, z + np.maximum(enter, 0.0) * rise, np.inf)
+        self.hide_heights = out
+        # Per cell and neighbour: the neighbour's cell index (or -1 off the board).
+        nb = np.full((rows * cols, len(NEIGHBOURS)), -1)
+        for i, (dr, dc) in enumerate(NEIGHBOURS):
+            r2, c2 = rr + dr, cc + dc
+            ok = (r2 >= 0) & (r2 < rows) & (c2 >= 0) & (c2 < cols)
+            nb[ok, i] = (r2 * cols + c2)[ok]
+        self.neighbour = nb
 
-def hidden_points(geometry, dims: GardenDimensions, cell_mm: float, rows: list[list[CellReading]], r: int, c: int,
-                  z: float, points: np.ndarray, nadir: tuple[float, float]) -> np.ndarray:
-    """(n,) True for the points (mm from the cell's corner, at height z) of cell (r, c) that a
-    neighbour read in `rows`, standing taller than z on the camera's side, hides."""
-    hidden = np.zeros(len(points), bool)
-    centre = np.array([(c + 0.5) * cell_mm, (r + 0.5) * cell_mm])
-    towards = np.asarray(nadir, float) - centre
-    towards /= max(float(np.hypot(*towards)), 1e-6)
-    pixels = None
-    for dr, dc in NEIGHBOURS:
-        rr, cc = r + dr, c + dc
-        if not (0 <= rr < len(rows) and 0 <= cc < len(rows[0])):
-            continue
-        if (dc * towards[0] + dr * towards[1]) / np.hypot(dr, dc) < TOWARDS:
-            continue
-        box = occluder(rows[rr][cc], dims)
-        if box is None or box[0] <= z + 0.5:
-            continue
-        top, side = box
-        x0, y0 = (cc + 0.5) * cell_mm - side / 2, (rr + 0.5) * cell_mm - side / 2
-        corners = np.array([(x, y, h) for h in (z, top) for x in (x0, x0 + side) for y in (y0, y0 + side)])
-        hull = cv2.convexHull(geometry.to_pixels(corners).astype(np.float32)).reshape(-1, 2).astype(np.float64)
-        if pixels is None:
-            xyz = np.column_stack([points + [c * cell_mm, r * cell_mm], np.full(len(points), z)])
-            pixels = geometry.to_pixels(xyz)
-        hidden |= _inside_convex(pixels, hull)
-    return hidden
+    def occluder(self, cell: CellReading) -> tuple[float, int]:
+        """(top height mm, footprint) of what a cell's reading stands up as (-inf for a recess)."""
+        d = self.dims
+        level = cell.attrs.get("level", 0)
+        if isinstance(level, list):  # stairs, once paired
+            level = max(level)
+        if cell.label in (labels.PILLAR1, labels.PILLAR2):
+            return d.pillar_top(level), PILLAR
+        if cell.label == labels.TILE:
+            return d.tile_top(level), TILE
+        if cell.label in (labels.STAIRS, labels.FOUNTAIN, labels.BRIDGE, labels.STATUE, labels.BELVEDERE):
+            return d.deco_top(level), DECO
+        return -np.inf, PILLAR
+
+    def hidden(self, rows: list[list[CellReading]], cells: list[tuple[int, int, int]]) -> np.ndarray:
+        """(len(cells), P): for each (row, col, level) the middle's points that the neighbours, as
+        read in `rows`, hide."""
+        tops, kinds = np.full(65, -np.inf), np.zeros(65, int)  # index 64: off the board
+        for r, row in enumerate(rows):
+            for c, cell in enumerate(row):
+                tops[8 * r + c], kinds[8 * r + c] = self.occluder(cell)
+        index = np.array([8 * r + c for r, c, _ in cells])
+        level = np.array([k for _, _, k in cells])
+        nb = self.neighbour[index]  # (n, 8)
+        nb = np.where(nb < 0, 64, nb)
+        heights = self.hide_heights[level[:, None], index[:, None], :, np.arange(8)[None, :], kinds[nb]]  # (n, 8, P)
+        return (tops[nb][..., None] > heights).any(axis=1)
