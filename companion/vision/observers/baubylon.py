@@ -64,6 +64,7 @@ _PAWN_CANDIDATES = 6  # ...at the heights where it shows best (its sides show th
 _TALLER = 0.03  # a stack one pawn taller must fit this much better
 _ALIKE = 15.0  # ΔE: block-like on both sides of a side...
 _JOINT_ALIKE = 0.5  # ...counts this much as a joint that does not show
+_TYPICAL_D2_COLOUR = 16.3  # chi-square(3) at 99.9 %: beyond this a colour is atypical of its class
 _PART_LEAST = 3  # points of a pawn top's interior grid that must show its colour when partly hidden
 
 
@@ -387,14 +388,14 @@ class BaubylonObserver:
         if len(squares):
             features = robust_features(interiors[squares, levels])
             features = np.concatenate([rebalance_each(features[..., :3], gains[squares]), features[..., 3:]], axis=-1)
-            support = class_support(profile, features, (TABLE, BLOCK, *PAWN_CLASSES))
+            support = colour_support(profile, features[..., :3], (TABLE, BLOCK, *PAWN_CLASSES))
             found = np.stack([support.get(name, np.zeros(len(squares))) for name in PAWN_CLASSES], -1)
             # A pawn partly hidden (behind a taller stand) or half in shadow mixes its colour with
             # what hides it: judged again on the part of its top unlike table and blocks alone.
             partial = self._pawn_part(interiors[squares, levels], gains[squares], profile)
             if partial is not None:
                 rows_, part = partial
-                again = class_support(profile, part, (TABLE, BLOCK, *PAWN_CLASSES))
+                again = colour_support(profile, part[..., :3], (TABLE, BLOCK, *PAWN_CLASSES))
                 found[rows_] = np.maximum(found[rows_], np.stack([again.get(name, np.zeros(len(rows_)))
                                                                   for name in PAWN_CLASSES], -1))
             colours[squares, levels] = found
@@ -438,6 +439,23 @@ class BaubylonObserver:
         centre = _nan_median(part, count[rows])
         spread = 1.4826 * _nan_median(np.abs(part - centre[:, None, :]), count[rows])
         return rows, np.concatenate([centre, spread], axis=-1)
+
+
+def colour_support(profile: AppearanceProfile, lab: np.ndarray, classes) -> dict[str, np.ndarray]:
+    """Like common.class_support, from the colour (Lab centre, (N, 3)) alone: a pawn's spread is
+    the camera's noise (sensor, JPEG: several ΔE in a and b on a saturated colour), not the pawn's,
+    and differs from the calibration's frames; the colours tell the pawns apart."""
+    names = [name for name in classes if name in profile.names]
+    means = np.stack([profile.classes[name].mean[:3] for name in names])  # (C, 3)
+    inverse = np.linalg.inv(np.stack([profile.classes[name].cov[:3, :3] for name in names]))  # (C, 3, 3)
+    logdet = np.linalg.slogdet(inverse)[1]
+    d = np.asarray(lab, np.float64)[..., None, :] - means  # (N, C, 3)
+    d2 = np.einsum("ncf,cfg,ncg->nc", d, inverse, d)
+    loglik = -0.5 * d2 + 0.5 * logdet
+    post = np.exp(loglik - loglik.max(axis=-1, keepdims=True))
+    post /= post.sum(axis=-1, keepdims=True)
+    support = post * np.exp(-np.maximum(0.0, d2 - _TYPICAL_D2_COLOUR) / 10.0)
+    return {name: support[:, k] for k, name in enumerate(names)}
 
 
 def _nan_median(values: np.ndarray, count: np.ndarray) -> np.ndarray:
