@@ -18,6 +18,7 @@ from ..calibration.intrinsics import Intrinsics
 # 102° wide lens (0.4, the Pi Camera Module 3 Wide) to a 42° narrow one (1.3); the standard Pi
 # camera modules are 0.77-0.83.
 FOCAL_PER_WIDTH = np.geomspace(0.4, 1.3, 48)
+CALIBRATED_FOCAL = np.geomspace(0.93, 1.075, 9)  # × a measured focal length (a calibration is off by a few %)
 
 
 def pinhole_residual(homography: np.ndarray, image_size: tuple[int, int],
@@ -26,13 +27,16 @@ def pinhole_residual(homography: np.ndarray, image_size: tuple[int, int],
 
     Per candidate focal length: hypot(cos of the angle between b1 and b2, log of their length
     ratio), i.e. roughly the skew angle in radians and the relative stretch between the board's
-    two axes; the smallest over the candidates is returned. With measured intrinsics only their
-    own camera matrix is tried (the homography must then be fitted in undistorted pixels).
+    two axes; the smallest over the candidates is returned. With measured intrinsics their own
+    principal point and focal length (± 7 %) are tried (the homography must then be fitted in
+    undistorted pixels).
     """
     width, height = image_size
     h = np.asarray(homography, dtype=np.float64)
     if intrinsics is not None and intrinsics.measured:
-        matrices = intrinsics.for_size(width, height).matrix[None]
+        # Its own principal point and aspect; the focal length within a calibration's error.
+        matrices = intrinsics.for_size(width, height).matrix[None].repeat(len(CALIBRATED_FOCAL), axis=0)
+        matrices[:, :2, :2] *= CALIBRATED_FOCAL[:, None, None]
     else:
         focals = FOCAL_PER_WIDTH * width
         matrices = np.zeros((len(focals), 3, 3))
