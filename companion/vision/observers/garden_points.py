@@ -78,12 +78,13 @@ def pad_indices(lists: list[np.ndarray], alternate: bool) -> np.ndarray:
 class FaceProbe:
     """Index arrays of one face test at K heights over the board's cells (RC = rows·cols)."""
 
-    inside: np.ndarray  # (K, RC, P) the face's inside points
+    inside: np.ndarray  # (K, RC, P) the face's inside points, the first M its median is taken from
     inside_n: np.ndarray  # (RC,) how many of them are real
-    median: np.ndarray  # (K, RC, M) the points its majority colour is taken from (M odd)
+    median_width: int  # M (odd)
     ring: np.ndarray  # (K, RC, S, Q) per ring side the points just outside it
     ring_n: np.ndarray  # (RC, S) how many of them are real
     sides: tuple[int, ...]  # the S ring sides (0 y−, 1 x+, 2 y+, 3 x−)
+    both: np.ndarray  # (K, RC, P + S·Q) inside and ring together: one gather per frame
 
 
 class GardenSampler:
@@ -178,8 +179,11 @@ class GardenSampler:
         inside_idx = self._add(heights, inside_pts)
         ring_idx = self._add(heights, ring_pts)
         step = max(1, int(median_step))
-        inside = np.stack([pad_indices([idx[j] for idx in inside_idx], True) for j in range(k)])
+        # The points the majority colour is taken from first (every step-th), then the others.
         median = np.stack([pad_indices([idx[j][::step] for idx in inside_idx], True) for j in range(k)])
+        rest = np.stack([pad_indices([np.delete(idx[j], np.s_[::step]) for idx in inside_idx], False)
+                         for j in range(k)])
+        inside = np.concatenate([median, rest], axis=-1)
         sides = tuple(sorted({s for _, s in ring}))
         per_side = [[idx[:, side == s] for idx, side in zip(ring_idx, ring_side, strict=True)] for s in sides]
         width = max(1, max(x.shape[1] for lists in per_side for x in lists))
@@ -189,8 +193,9 @@ class GardenSampler:
             for i, x in enumerate(lists):
                 ring_arr[:, i, j, : x.shape[1]] = x
                 ring_n[i, j] = x.shape[1]
-        return FaceProbe(self._keep(inside), np.array([len(p) for p in inside_pts]), self._keep(median),
-                         self._keep(ring_arr), ring_n, sides)
+        both = np.concatenate([inside, ring_arr.reshape(k, self.cells, -1)], axis=-1)
+        return FaceProbe(self._keep(inside), np.array([len(p) for p in inside_pts]), median.shape[-1],
+                         self._keep(ring_arr), ring_n, sides, self._keep(both))
 
     def _keep(self, idx: np.ndarray) -> np.ndarray:
         self._indices.append(idx)
@@ -246,9 +251,11 @@ class GardenSampler:
             appearance: bool = True) -> Fit:
         """fit.fit's numbers from the probe's points: (K, rows, cols, ...). Without `appearance`
         the features (mean and spread of the face's like points) are left zero."""
-        pixels = np.take(lab, probe.inside, axis=1)  # (3, K, RC, P)
-        middle = probe.median.shape[-1] // 2
-        colour = np.partition(np.take(lab, probe.median, axis=1), middle, axis=-1)[..., middle]  # (3, K, RC) the median
+        both = np.take(lab, probe.both, axis=1)
+        width = probe.inside.shape[-1]
+        pixels = both[..., :width]  # (3, K, RC, P)
+        middle = probe.median_width // 2
+        colour = np.partition(pixels[..., : probe.median_width], middle, axis=-1)[..., middle]  # (3, K, RC) the median
         tau_cell = np.clip(0.12 * colour[0] + 3.0, *tau)
         tau2 = (tau_cell * tau_cell)[..., None]
         diff = pixels - colour[..., None]
@@ -262,7 +269,7 @@ class GardenSampler:
             var = np.maximum((chosen * chosen).sum(axis=-1) / count - mean * mean, 0.0)
         else:
             mean = var = np.zeros_like(colour)
-        ring = np.take(lab, probe.ring, axis=1)  # (3, K, RC, S, Q)
+        ring = both[..., width:].reshape(*both.shape[:3], *probe.ring.shape[2:])  # (3, K, RC, S, Q)
         rdiff = ring - colour[..., None, None]
         ring_like = np.einsum("c...,c...->...", rdiff, rdiff) < tau2[..., None]
         sides = np.zeros((*ring_like.shape[:2], 4), np.float32)
