@@ -65,6 +65,7 @@ _TALLER = 0.03  # a stack one pawn taller must fit this much better
 _ALIKE = 15.0  # ΔE: block-like on both sides of a side...
 _JOINT_ALIKE = 0.5  # ...counts this much as a joint that does not show
 _TYPICAL_D2_COLOUR = 16.3  # chi-square(3) at 99.9 %: beyond this a colour is atypical of its class
+_COLUMN_UNLIKE = 14.0  # ΔE: each pawn under a stack's top shows this unlike table and blocks
 _PART_LEAST = 3  # points of a pawn top's interior grid that must show its colour when partly hidden
 
 
@@ -248,11 +249,18 @@ class BaubylonObserver:
         # colour (the learned one) having been the outline's reference already.
         table = class_support(profile, features, (TABLE, BLOCK))[TABLE]
         # Pawns first: a stack's top is read well, and the block under it is then half hidden.
-        pawn_top, pawn_colour, pawn_score, pawn_sure, odd = self._read_pawns(image, profile, offsets, gains)
+        pawn_top, pawn_colour, pawn_score, pawn_sure, odd, unlike = self._read_pawns(image, profile, offsets, gains)
         stacked = (pawn_score > _NO_PAWN).reshape(rows, cols)
         top = pawn_top.reshape(rows, cols)
         allowed = ~stacked[..., None] | ((self.levels[None, None, :] < top[..., None])
-                                         & (top[..., None] - self.levels[None, None, :] <= self.dims.max_pawns))
+                                         & (top[..., None] - self.levels[None, None, :] <= self.dims.max_pawns)
+                                         & self._column_shows(unlike, pawn_top).reshape(rows, cols, -1))
+        # A top whose stack would not show below it on any block is not a stack's (a pawn's top
+        # elsewhere seen along the same ray, or a pawn alone on a block read as more pawns).
+        lost = stacked & ~allowed.any(axis=-1)
+        stacked &= ~lost
+        allowed |= lost[..., None]
+        pawn_score = np.where(lost.ravel(), 0.0, pawn_score)
         joints = np.maximum(seams, _JOINT_ALIKE * alike)
         levels, scores, seen = self._read_blocks(table, evidence, seams, joints, stacked, allowed)
         pawn_count = np.where(stacked, top - self.levels[levels], 0).ravel()
@@ -421,7 +429,16 @@ class BaubylonObserver:
         sure = _confidence_pair(ordered[:, -1], np.maximum(ordered[:, -2], _NO_PAWN))
         # Where something unlike the table and the blocks showed, a space read bare is not sure.
         odd = unlike.max(axis=1) > 2 * _PAWN_UNLIKE
-        return best + 1, colours[rows, best].argmax(axis=-1), scores[rows, best], sure, odd
+        return best + 1, colours[rows, best].argmax(axis=-1), scores[rows, best], sure, odd, unlike
+
+    def _column_shows(self, unlike: np.ndarray, top: np.ndarray) -> np.ndarray:
+        """(S, levels) whether a stack with its top at `top` (S, pawn heights) could stand on a
+        block of each level: below its top pawn, every pawn of the stack shows along the space's
+        middle, unlike table and blocks (`unlike`, (S, heights 1..)), where a block would be."""
+        k = np.arange(unlike.shape[1])[None, None, :]  # height k + 1
+        inside = (k >= self.levels[None, :, None]) & (k <= top[:, None, None] - 2)
+        lowest = np.where(inside, unlike[:, None, :], np.inf).min(axis=-1)
+        return lowest >= _COLUMN_UNLIKE
 
     @staticmethod
     def _pawn_part(grid: np.ndarray, gains: np.ndarray, profile: AppearanceProfile):
