@@ -45,6 +45,9 @@ class TrackerSettings:
     min_confidence: float = 0.6  # a changed cell read less surely than this makes the players confirm
     violation_confirmations: int = 2  # still scenes in a row that must show the same illegal action
     ask_confirmations: int = 2  # still scenes in a row that must be unsure the same way
+    # still scenes in a row that must show the same chain of several moves (one look's confident
+    # misread beside a real move would otherwise slip in as a second move nobody made)
+    chain_confirmations: int = 2
     auto_advance: bool = True  # apply a sole legal move that changes nothing the camera sees
 
 
@@ -168,6 +171,8 @@ class Tracker:
                 events.append(self._emit(ViolationCleared(self.game, len(self.moves), self.state)))
                 events.append(self._guidance())
             self.pending = None
+        elif decision.kind == "accept" and not self._chain_agreed(decision.chosen):
+            pass  # a chain of moves seen once: the next look (asked for at once) must agree
         elif decision.kind == "accept":
             self.pending = None
             events += self._accept(decision.chosen, actor="camera")
@@ -188,6 +193,17 @@ class Tracker:
                 Message.of(N_("Waiting for the action on the table to finish")),
             )))
         return events
+
+    def _chain_agreed(self, chosen: inference.Explanation) -> bool:
+        """A single move is accepted at once; a chain of several only when looks in a row agree."""
+        if len(chosen.moves) < 2 or self.settings.chain_confirmations < 2:
+            return True
+        key = ("chain", inference._view_key(chosen.view))  # the same table (noise may change the moves' details)
+        if self.pending is not None and self.pending.key == key:
+            self.pending.seen += 1
+        else:
+            self.pending = _Pending("chain", key, (chosen,))
+        return self.pending.seen >= self.settings.chain_confirmations
 
     # --- pause (the calibration layout on the table) ---------------------------------------------
 

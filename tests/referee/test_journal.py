@@ -83,7 +83,8 @@ def test_a_journal_whose_moves_no_longer_replay_is_set_aside(tmp_path):
 def test_export_writes_a_record_and_a_score_sheet_without_overwriting(tmp_path):
     journal = Journal(tmp_path / "j.sqlite", resolve=resolve)
     tracker = Tracker(ToyState(), ToyView(), journal=journal)
-    tracker.observe(grid_obs(["B..", "...", "..W"]))
+    for _ in range(2):  # two moves in one scene: accepted when two looks agree
+        tracker.observe(grid_obs(["B..", "...", "..W"]))
     first = journal.export(tracker.game_id, tmp_path / "out")
     second = journal.export(tracker.game_id, tmp_path / "out")
     assert first[0] != second[0] and all(p.exists() for p in first + second)

@@ -136,11 +136,27 @@ def test_a_scene_nothing_explains_waits_for_the_action_to_finish():
     assert isinstance(events[0], MoveAccepted)
 
 
-def test_several_moves_in_one_scene_are_accepted_in_order():
+def test_several_moves_in_one_scene_are_accepted_in_order_when_two_looks_agree():
     tracker = make()
+    assert tracker.observe(grid_obs(["B..", "...", "..W"])) == []  # a chain seen once: look again
+    assert tracker.wants_another_look
     events = tracker.observe(grid_obs(["B..", "...", "..W"]))
     accepted = [e.ruling.move for e in events if isinstance(e, MoveAccepted)]
     assert accepted == [Place(0, 0, "B"), Place(2, 2, "W")]
+
+
+def test_a_misread_beside_a_real_move_in_one_look_is_no_second_move():
+    tracker = make()
+    assert tracker.observe(grid_obs(["B..", "...", "..W"])) == []  # (2,2) misread this once
+    events = tracker.observe(grid_obs(["B..", "...", "..."]))
+    assert [e.ruling.move for e in events if isinstance(e, MoveAccepted)] == [Place(0, 0, "B")]
+    assert tracker.moves == [Place(0, 0, "B")]
+
+
+def test_a_single_move_still_gets_through_at_the_first_look():
+    tracker = make(TrackerSettings())
+    events = tracker.observe(grid_obs(["B..", "...", "..."]))
+    assert [e.ruling.move for e in events if isinstance(e, MoveAccepted)] == [Place(0, 0, "B")]
 
 
 def test_undo_and_correct_overrides():
