@@ -110,13 +110,11 @@ def locate_from_markers(
 MAX_ERROR_PX = 2.0  # a marker fitted worse than this (or 6 % of its side) does not fit the mat
 
 # How far from a pinhole camera's (pinhole.pinhole_residual: ~ skew in radians and relative
-# stretch) a fit may be. Whole sets of 3-4 markers on the twin's frames (40-90 cm, its lens
-# distortion left in): at most 0.007; a set bent by a marker read 5-60 px off its place: median
-# 0.01-0.07. Sets of fewer markers extrapolate further and so scatter more (right ones up to
-# 0.06 with 3 markers, 0.15 with 2).
-MAX_PINHOLE_ALL = 0.01
-MAX_PINHOLE_PART = 0.1
-MAX_PINHOLE_TWO = 0.2
+# stretch) a fit may be, by how many markers it rests on. Sets of 4 markers read right on the
+# twin's frames (40-90 cm, its lens distortion left in): at most 0.004 (40 frames); bent by one
+# read 5-60 px off its place: median 0.02-0.04. Fewer markers extrapolate further and scatter
+# more: right sets of 3 up to 0.056 (168 sets, 90 % under 0.011), of 2 up to 0.15.
+MAX_PINHOLE = {2: 0.2, 3: 0.06, 4: 0.01}
 # A marker left out must be clear: the best set without one marker scores at least this much
 # better than the runner-up (score: worst marker's fit error / limit + pinhole residual / 0.05).
 CLEAR_MARGIN = 1.3
@@ -139,8 +137,7 @@ def _consistent_fit(spec: BoardSpec, found: list, points_mm: np.ndarray, points_
     """
     markers = len(found)
     all_markers = _subset_fit(points_mm, points_px, tuple(range(markers)), limit, image_size, intrinsics)
-    bound = MAX_PINHOLE_ALL if markers > 2 else MAX_PINHOLE_TWO
-    if all_markers.worst <= 1.0 and all_markers.pinhole <= bound:
+    if all_markers.worst <= 1.0 and all_markers.pinhole <= _max_pinhole(markers):
         return all_markers.homography, all_markers.error
     seen = ", ".join(str(p.marker_id) for p in found)
     if markers < 3:
@@ -151,7 +148,7 @@ def _consistent_fit(spec: BoardSpec, found: list, points_mm: np.ndarray, points_
     ranked = sorted(
         (fit for keep in itertools.combinations(range(markers), markers - 1)
          for fit in [_subset_fit(points_mm, points_px, keep, limit, image_size, intrinsics)]
-         if fit.worst <= 1.0 and fit.pinhole <= MAX_PINHOLE_PART),
+         if fit.worst <= 1.0 and fit.pinhole <= _max_pinhole(markers - 1)),
         key=lambda fit: fit.score,
     )
     if not ranked:
@@ -167,6 +164,10 @@ def _consistent_fit(spec: BoardSpec, found: list, points_mm: np.ndarray, points_
             f"(marker {left_out[0]} or {left_out[1]}): is one of them covered, curled or another picture?"
         )
     return ranked[0].homography, ranked[0].error
+
+
+def _max_pinhole(markers: int) -> float:
+    return MAX_PINHOLE[min(max(markers, 2), 4)]
 
 
 @dataclass(frozen=True)
