@@ -66,6 +66,7 @@ _ALIKE = 15.0  # ΔE: block-like on both sides of a side...
 _JOINT_ALIKE = 0.5  # ...counts this much as a joint that does not show
 _TYPICAL_D2_COLOUR = 16.3  # chi-square(3) at 99.9 %: beyond this a colour is atypical of its class
 _COLUMN_UNLIKE = 14.0  # ΔE: each pawn under a stack's top shows this unlike table and blocks
+_BLOCK_ACROSS_PX = (-2.0, -1.0, 0.0, 1.0, 2.0)  # a block top's outline looked for within 2 px of where a level puts it
 _PART_LEAST = 3  # points of a pawn top's interior grid that must show its colour when partly hidden
 
 
@@ -82,7 +83,8 @@ class BaubylonObserver:
         cells = [(r, c) for r in range(rows) for c in range(cols)]
         squares = [(c * s, r * s, (c + 1) * s, (r + 1) * s) for r, c in cells]
         # Block tops at each level above the table (outlines and colour); the table: colour only.
-        self.blocks = SquareProbes(geometry, squares, self.levels[1:] * ph, positions=4, interior_inset_mm=0.8, grid=3)
+        self.blocks = SquareProbes(geometry, squares, self.levels[1:] * ph, positions=4,
+                                  interior_inset_mm=0.8, grid=3, across_px=_BLOCK_ACROSS_PX)
         self.ground = SquareProbes(geometry, squares, [0.0], positions=1, interior_inset_mm=1.5, grid=4)
         # The table just outside the field: the white reference for the light at read time (the
         # field's own blocks never stand on it, and its near side is never behind one).
