@@ -121,3 +121,25 @@ def test_sigkill_at_random_moments_loses_no_confirmed_move(tmp_path):
         if game.finished:  # start the next round on a fresh journal
             for side in ("", "-wal", "-shm"):
                 Path(str(path) + side).unlink(missing_ok=True)
+
+
+def test_move_notes_carry_open_provisional_choices_until_settled(tmp_path):
+    journal = Journal(tmp_path / "j.sqlite", resolve=resolve)
+    game_id = journal.start_game(ToyState())
+    first, other = Place(0, 0, "B"), Place(0, 1, "B")
+    # the form written before this sitting: a note entry listing every reading, then the move
+    journal._append(game_id, "note", "referee", None, {"provisional": [first.to_json(), other.to_json()]})
+    journal.record_move(game_id, first)
+    journal.record_move(game_id, Place(2, 2, "W"), note={"provisional": [Place(2, 1, "W").to_json()]})
+    game = journal.load_game(game_id)
+    assert game.notes[0]["provisional"] == [other.to_json()]
+    assert game.notes[1]["provisional"] == [Place(2, 1, "W").to_json()]
+    journal._append(game_id, "note", "referee", None, {"settled": 0})
+    # a revision re-records each move with its own note, in one transaction
+    journal.revise(game_id, 1, [(Place(2, 1, "W"), "camera", {"provisional": []})], {"revise": "seen later"})
+    game = journal.load_game(game_id)
+    assert "provisional" not in game.notes[0]
+    assert game.notes[1] == {"revise": "seen later", "provisional": []}
+    assert game.moves == (first, Place(2, 1, "W"))
+    tracker = Tracker.resume(game, ToyView(), journal)
+    assert tracker.provisionals == []  # settled, and an empty list opens nothing
