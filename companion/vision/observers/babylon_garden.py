@@ -16,8 +16,16 @@ that icon's core (glyph:* classes, learned at calibration).
 
 Physical sense decides between readings that fit alike: a space belongs to the tile its siblings
 also show; a decoration or a pillar off the board stands on a tile whose other spaces show beside
-it (else it is a coincidence of parallax at another height); a cell under a surely read tile shows
-nothing lower than that tile; a decoration fitting as well as the recess under it hides it.
+it (else it is a coincidence of parallax at another height, and the same piece at a height with
+support beside it is tried first); a cell under a surely read tile shows nothing lower than that
+tile (a pillar there stands on it as its colour says, single or double); a decoration fitting as
+well as the recess under it hides it, and one standing on a surely read tile's space is what is
+seen there. Once the neighbours are read, an icon is read again from the part of its space's middle
+that no taller neighbour on the camera's side hides (garden_occlusion.py).
+
+Every test reads only the points it needs (garden_points.py): the point → pixel maps are built once
+per geometry, and a frame costs one remap of those points, one 8-bit Lab conversion and a few
+array reductions.
 """
 
 from __future__ import annotations
@@ -48,13 +56,14 @@ FLOWER_CLASSES = ("flower0", "flower1", "flower2", "flower3")
 TILE_BASE = "tile"
 CENTRE_CLASSES = (labels.RECESS, labels.PILLAR1, labels.PILLAR2, *ICON_CLASSES, *DECOS)
 MEDIAN_STEP = 2  # a face's majority colour from every other inside point (faster, same readings)
-INSIDE_PITCH = 2.5  # mm between the points sampled inside a face (its ring bands: px_per_cell's pitch)
+INSIDE_PITCH = 2.5  # mm along a tile space's inside bands between sampled points (across: px_per_cell's pitch)
 LEVEL_PRIOR = 0.02  # per level: a reading one level higher counts this much less
 DOT_WEIGHT = 0.6  # how much a tile space's score relies on a flower dot being seen in a corner
 RECESS_TIE_FLOOR = 0.8  # a decoration fitting this well and as well as the recess is what is seen
 COVER_SURE = 0.8  # a tile read at least this surely covers its whole footprint
 COVER_FIT = 0.3  # and what is read there instead must fit at least this well
 DECO_ON_TILE = 0.1  # a decoration fitting this well on a space of a surely read tile stands on it
+GHOST_PX = 0.3  # two decoration tops this close in the frame (in cells) are one piece
 DECO_TIE = 0.05  # decoration fits at two heights this close are a tie for the neighbours to break
 UNSUPPORTED_FALLBACK = 0.25  # a piece with nothing to stand on gives way to a reading scoring this share of its own
 GLYPH_DELTA_E = 15.0  # a pixel this far from the tile's colour belongs to a printed icon
@@ -113,9 +122,9 @@ class GardenObserver:
         sampler = self.sampler = GardenSampler(geometry, BABYLON_GARDEN, s / px_per_cell, self.near)
         sampler.set_downscale([*level_z, *deco_z, *pillar_z])
         # Insets are small: the far edge of a top face is where a too-high view shows it.
-        self._recess = sampler.face(level_z[:1], *square_rects(s, dims.recess_mm, 1.0, (0.8, 2.0)), MEDIAN_STEP, INSIDE_PITCH)
-        self._pillar = sampler.face(pillar_z, *square_rects(s, dims.pillar_mm, 0.8, (0.8, 2.5)), MEDIAN_STEP, INSIDE_PITCH)
-        self._deco = sampler.face(deco_z, *square_rects(s, dims.deco_mm, 0.8, (0.8, 2.5)), MEDIAN_STEP, INSIDE_PITCH)
+        self._recess = sampler.face(level_z[:1], *square_rects(s, dims.recess_mm, 1.0, (0.8, 2.0)), MEDIAN_STEP)
+        self._pillar = sampler.face(pillar_z, *square_rects(s, dims.pillar_mm, 0.8, (0.8, 2.5)), MEDIAN_STEP)
+        self._deco = sampler.face(deco_z, *square_rects(s, dims.deco_mm, 0.8, (0.8, 2.5)), MEDIAN_STEP)
         self._tiles, bands = [], []
         for position in POSITIONS:
             inside, ring, band = _space_rects(position, s, dims)
@@ -137,6 +146,11 @@ class GardenObserver:
         self._flowers = sampler.patches(level_z, [(fx - 1.6, fy - 1.6, fx + 1.6, fy + 1.6) for fx, fy in _flower_centres(s)])
         sampler.build()
         self._columns = _CandidateColumns.of(self.levels)
+        # Where each cell's centre shows at each decoration top (ghost test), and a cell's size there.
+        centres = np.stack(np.meshgrid((np.arange(8) + 0.5) * s, (np.arange(8) + 0.5) * s), axis=-1).reshape(-1, 2)
+        self._deco_px = np.stack([geometry.to_pixels(np.column_stack([centres, np.full(64, z)])).reshape(8, 8, 2)
+                                  for z in deco_z])
+        self._cell_px = float(np.median(np.linalg.norm(np.diff(self._deco_px, axis=2), axis=-1)))
         tile_pos = self._columns.position[self._columns.tile]
         cells_r, cells_c = np.divmod(np.arange(64), 8)
         # Per cell and tile column: the top-left cell of that tile (clipped; unfitting ones never count).
@@ -302,6 +316,7 @@ class GardenObserver:
             rows.append(row)
         rows = self._deco_levels(rows, meas, post)
         rows = self._unsupported(rows, meas, post)
+        rows = self._ghosts(rows, meas, post)
         rows = regroup_footprints(rows, meas["tile"] * p_base)
         rows = self._complete_footprints(rows, meas, post)
         rows = self._covered(rows, meas, post)
@@ -331,6 +346,42 @@ class GardenObserver:
                     cands = [rival, *(k for k in cands if k is not rival)]
                     self.last_candidates[(r, c)] = cands
                     out[r][c] = self._reading(cands, meas, post, r, c)
+        return out
+
+    def _ghosts(self, rows, meas, post):
+        """One decoration top per place in the frame: a decoration read at a height where its top
+        would show exactly where another decoration of its kind shows at another height (its
+        parallax ghost, a cell away) is that other piece, when the other stands on something of
+        another kind beside it and the ghost does not (or, both alike, the lower one is kept)."""
+        found = [(r, c, cell) for r, row in enumerate(rows) for c, cell in enumerate(row)
+                 if cell.label in DECOS and cell.label != labels.STAIRS]
+        if len(found) < 2:
+            return rows
+        def supported(r, c, cell):
+            level = cell.attrs["level"]
+            return any((rows[rr][cc].label == labels.TILE or rows[rr][cc].label in DECOS)
+                       and rows[rr][cc].label != cell.label and rows[rr][cc].attrs.get("level") == level
+                       for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
+                       if 0 <= rr < 8 and 0 <= cc < 8 and (rr, cc) != (r, c))
+        out = [list(row) for row in rows]
+        for r, c, cell in found:
+            here = self._deco_px[cell.attrs["level"] - 1, r, c]
+            for r2, c2, other in found:
+                if other.label != cell.label or other.attrs["level"] == cell.attrs["level"]:
+                    continue
+                there = self._deco_px[other.attrs["level"] - 1, r2, c2]
+                if np.hypot(*(here - there)) > GHOST_PX * self._cell_px:
+                    continue
+                mine, theirs = supported(r, c, cell), supported(r2, c2, other)
+                ghost = (theirs and not mine) or (mine == theirs and cell.attrs["level"] > other.attrs["level"])
+                if not ghost:
+                    continue
+                cands = self.last_candidates[(r, c)]
+                rest = [k for k in cands if not (k.label == "deco" and k.level == cell.attrs["level"])]
+                if rest:
+                    self.last_candidates[(r, c)] = rest + [k for k in cands if k not in rest]
+                    out[r][c] = self._reading(self.last_candidates[(r, c)], meas, post, r, c)
+                break
         return out
 
     def _unsupported(self, rows, meas, post):
