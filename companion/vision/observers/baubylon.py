@@ -147,6 +147,8 @@ class BaubylonObserver:
         t = np.clip(((here - a) * axis).sum(-1) / np.maximum((axis * axis).sum(-1), 1e-6), 0, 1)
         gap = np.linalg.norm(here - (a + t[..., None] * axis), axis=-1)  # (S, K, own top, other top)
         self.hiding = gap < 0.5 * self.block_px[other, 0][:, :, None, None]
+        # ...and whether a stack of pawns there hides it: within a pawn's half width and 3 mm.
+        self.hiding_pawn = gap < ((self.dims.pawn_mm / 2 + 3.0) / BAUBYLON.cell_mm) * self.block_px[other, 0][:, :, None, None]
 
     # --- measuring -------------------------------------------------------------------------------
 
@@ -193,7 +195,7 @@ class BaubylonObserver:
             match = (slots[n][None, :] == found[:, None]) & self.hiding_nearer[cell][None, :]  # (N, K)
             m, k = np.nonzero(match)
             taller = tops[m] > tops[n]
-            hidden = self.hiding[cell, k[taller], tops[n], tops[m[taller]]]
+            hidden = self.hiding_pawn[cell, k[taller], tops[n], tops[m[taller]]]
             near[n, m[taller][hidden]] = near[m[taller][hidden], n] = True
         np.fill_diagonal(near, False)
         out = scores.copy()
