@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..games.api import GameState, Move, Ruling
@@ -171,7 +171,27 @@ def explain(state: GameState, view: GameView, observations: Mapping[str, Observa
         if not frontier or budget < 0:
             break
     out.sort(key=lambda e: (-e.log_likelihood, len(e.moves)))
-    return _dedupe(out)
+    return _dedupe(_discount_untouched(scorer, base, out))
+
+
+def _discount_untouched(scorer: Scorer, base: ExpectedView, out: list[Explanation]) -> list[Explanation]:
+    """A sure reading no candidate explains, in a region no candidate changes while candidates do
+    change another region (Babylon: a misread in the other player's garden while the player to move
+    builds), is the same for every reading of the scene: it cannot tell them apart, so it does not
+    rule them all out (the scene would wait for ever)."""
+    touched = {region for e in out for region, _r, _c in e.changed}
+    if not touched:
+        return out
+    strong = 0
+    for region, grid in base.items():
+        if region in touched or region not in scorer.observations:
+            continue
+        for r, row in enumerate(grid):
+            for c, expected in enumerate(row):
+                strong += scorer.cell((region, r, c), expected)[1]
+    if not strong:
+        return out
+    return [replace(e, strong_mismatches=max(0, e.strong_mismatches - strong)) for e in out]
 
 
 def _successors(state: GameState, view: GameView, observations: Mapping[str, Observation],
