@@ -156,16 +156,17 @@ class BaubylonObserver:
         """Features of the ground (rows, cols, 6: the table's colour, balanced to the calibration's
         light) or, without a profile (calibration), of every level (rows, cols, levels, 6);
         outlines; and the light's BGR gains (calibration → now) measured on the table."""
-        samples = self.blocks.sample(image)
         ground = robust_features(self.ground.sample_interior(image))[:, 0]
         if profile is not None and BLOCK in profile.names and TABLE in profile.names:
+            samples = self.blocks.sample_across(image)  # the tops' colour is the learned one
             field = surface_gain_field(to_lab(self.margin.bgr(image)), self.margin.pixels, profile.classes[TABLE].mean[:3])
             gains = gains_at(field, self.cell_pixels)  # (S, 3)
             # The learned block colour as this frame's light shows it there: the outline's reference.
             block = np.broadcast_to(profile.classes[BLOCK].mean[:3].astype(np.float32), gains.shape)
-            reference = np.broadcast_to(rebalance_each(block, 1.0 / gains)[:, None, :], (*samples.interior.shape[:2], 3))
+            reference = np.broadcast_to(rebalance_each(block, 1.0 / gains)[:, None, :], (*samples.across.shape[:2], 3))
             features = np.concatenate([rebalance_each(ground[:, :3], gains), ground[:, 3:]], axis=-1)
             return features.reshape(BAUBYLON.rows, BAUBYLON.cols, 6), outline(samples, reference), gains
+        samples = self.blocks.sample(image)
         features = np.concatenate([ground[:, None], samples.interior_features()], axis=1)
         features = features.reshape(BAUBYLON.rows, BAUBYLON.cols, len(self.levels), 6)
         return features, outline(samples, samples.interior_colour()), np.ones((len(ground), 3), np.float32)
@@ -466,17 +467,35 @@ def colour_support(profile: AppearanceProfile, lab: np.ndarray, classes) -> dict
     """Like common.class_support, from the colour (Lab centre, (N, 3)) alone: a pawn's spread is
     the camera's noise (sensor, JPEG: several ΔE in a and b on a saturated colour), not the pawn's,
     and differs from the calibration's frames; the colours tell the pawns apart."""
-    names = [name for name in classes if name in profile.names]
-    means = np.stack([profile.classes[name].mean[:3] for name in names])  # (C, 3)
-    inverse = np.linalg.inv(np.stack([profile.classes[name].cov[:3, :3] for name in names]))  # (C, 3, 3)
-    logdet = np.linalg.slogdet(inverse)[1]
-    d = np.asarray(lab, np.float64)[..., None, :] - means  # (N, C, 3)
-    d2 = np.einsum("ncf,cfg,ncg->nc", d, inverse, d)
-    loglik = -0.5 * d2 + 0.5 * logdet
+    names, means, whiten, logdet = _colour_model(profile, tuple(classes))
+    y = np.einsum("ncf,cfg->ncg", np.asarray(lab, np.float64)[..., None, :] - means, whiten)
+    d2 = np.einsum("ncg,ncg->nc", y, y)
+    loglik = -0.5 * d2 + logdet
     post = np.exp(loglik - loglik.max(axis=-1, keepdims=True))
     post /= post.sum(axis=-1, keepdims=True)
     support = post * np.exp(-np.maximum(0.0, d2 - _TYPICAL_D2_COLOUR) / 10.0)
     return {name: support[:, k] for k, name in enumerate(names)}
+
+
+_COLOUR_MODELS: dict = {}
+
+
+def _colour_model(profile: AppearanceProfile, classes: tuple[str, ...]):
+    """The classes' colour means (C, 3), whitening (C, 3, 3: d·W has unit covariance) and half
+    log-determinant of the inverse covariance, once per profile (profiles are not changed in place)."""
+    key = (id(profile), classes)
+    cached = _COLOUR_MODELS.get(key)
+    if cached is not None and cached[0] is profile:
+        return cached[1]
+    names = [name for name in classes if name in profile.names]
+    means = np.stack([profile.classes[name].mean[:3] for name in names])
+    inverse = np.linalg.inv(np.stack([profile.classes[name].cov[:3, :3] for name in names]))
+    whiten = np.linalg.cholesky(inverse)  # inverse = W Wᵀ, so dᵀ·inverse·d = |d·W|²
+    model = (names, means, whiten, 0.5 * np.linalg.slogdet(inverse)[1])
+    if len(_COLOUR_MODELS) > 32:
+        _COLOUR_MODELS.clear()
+    _COLOUR_MODELS[key] = (profile, model)
+    return model
 
 
 def _nan_median(values: np.ndarray, count: np.ndarray) -> np.ndarray:

@@ -114,6 +114,7 @@ class SquareProbes:
         pixels = self._points.pixels
         self._interior_px = pixels[: self._interior_count].reshape(*self._shapes[0][:-1], 2)
         self._across_px = pixels[self._interior_count :].reshape(*self._shapes[1][:-1], 2)
+        self._across_points: PointSampler | None = None
 
     def sample_interior(self, image: np.ndarray) -> np.ndarray:
         """(S, K, G, 3) Lab of the interior grids only (a cheap first look)."""
@@ -142,6 +143,16 @@ class SquareProbes:
         return ProbeSamples(to_lab(bgr[:n]).reshape(*interior.shape[:-1], 3),
                             to_lab(bgr[n:]).reshape(*across.shape[:-1], 3), self.across_px)
 
+    def sample_across(self, image: np.ndarray) -> ProbeSamples:
+        """Like sample(), the points across the sides only (the interiors come back empty): what an
+        outline needs when the face's colour is known already."""
+        if self._across_points is None:  # built on first use: most users sample everything
+            self._across_points = PointSampler.from_pixels(self._across_px.reshape(-1, 2))
+        raw = self._across_points.raw(image)
+        s_count, k_count = self._shapes[0][:2]
+        across = to_lab(raw.astype(np.float32) * np.float32(1.0 / 255.0)).reshape(self._shapes[1])
+        return ProbeSamples(np.zeros((s_count, k_count, 0, 3), np.float32), across, self.across_px)
+
     def sample(self, image: np.ndarray, gains: np.ndarray | None = None) -> ProbeSamples:
         """Lab at every probe; `gains` (S, 3) multiplies each square's BGR first (white balance)."""
         raw = self._points.raw(image)
@@ -159,8 +170,10 @@ class SquareProbes:
 class PointSampler:
     """Colours of a frame at fixed region points (x, y, z mm): projected once, one remap a frame."""
 
-    def __init__(self, geometry: RegionGeometry, points: np.ndarray):
-        pixels = geometry.to_pixels(np.asarray(points, float).reshape(-1, 3)).astype(np.float32)
+    def __init__(self, geometry: RegionGeometry | None, points: np.ndarray, pixels: np.ndarray | None = None):
+        if pixels is None:
+            pixels = geometry.to_pixels(np.asarray(points, float).reshape(-1, 3))
+        pixels = np.asarray(pixels, np.float32).reshape(-1, 2)
         # remap wants maps under 32767 px on a side: fold the point list into rows.
         self.count = len(pixels)
         rows = -(-self.count // _ROW)
@@ -169,6 +182,11 @@ class PointSampler:
         padded = padded.reshape(rows, _ROW, 2)
         self.pixels = pixels
         self.map_x, self.map_y = cv2.convertMaps(padded[..., 0].copy(), padded[..., 1].copy(), cv2.CV_16SC2)
+
+    @classmethod
+    def from_pixels(cls, pixels: np.ndarray) -> PointSampler:
+        """A sampler of image points (N, 2) already projected."""
+        return cls(None, np.zeros((0, 3)), pixels)
 
     def raw(self, image: np.ndarray) -> np.ndarray:
         """(N, 3) the frame's pixels (uint8 BGR), interpolated at the points."""
