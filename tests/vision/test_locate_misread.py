@@ -86,7 +86,7 @@ def test_one_marker_hidden_the_other_three_place_the_board():
 def test_three_markers_with_one_misread_mostly_leave_it_out():
     """With three markers, one misread by 47 px is left out (the board then rests on two markers)
     or refused in most cases; not in all: three small markers bent by one can still look like a
-    camera's view (on these frames 3 of 48 do). Keep all four in view."""
+    camera's view (on these frames 1 of 48 does). Keep all four in view."""
     outcomes = {"left out": 0, "refused": 0, "bent": 0}
     for seed, distance in FRAMES:
         image, _, detected = far_frame(seed, distance)
@@ -102,7 +102,7 @@ def test_three_markers_with_one_misread_mostly_leave_it_out():
                     continue
                 outcomes["bent" if marker_fit_px(location, marker, misread[marker]) < 25.0 else "left out"] += 1
     assert sum(outcomes.values()) == 48
-    assert outcomes["bent"] <= 4, outcomes
+    assert outcomes["bent"] <= 2, outcomes
 
 
 def test_a_wide_lens_is_still_a_plausible_camera():
