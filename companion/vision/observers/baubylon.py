@@ -376,10 +376,11 @@ class BaubylonObserver:
         # the top goes on, block-like, across the side: `joints`.
         w_seam = self.weight * joint
         total = w_edge.sum(axis=-1) + w_seam.sum(axis=-1)
-        support = (evidence * w_edge).sum(axis=-1) + (joints * w_seam).sum(axis=-1)
-        scores = support / np.maximum(total, 1e-6)
+        shown = (evidence * w_edge).sum(axis=-1)
+        scores = (shown + (joints * w_seam).sum(axis=-1)) / np.maximum(total, 1e-6)
         scores[..., 0] = np.maximum(_TABLE_WEIGHT * table, _NO_OUTLINE)
-        return scores, support
+        # What a top shows of itself: outlines and joints that show, not a top going on unbroken.
+        return scores, shown + (seams * w_seam).sum(axis=-1)
 
     def _read_pawns(self, image: np.ndarray, profile: AppearanceProfile, offsets: np.ndarray, gains: np.ndarray):
         """Per space (flat): the top of the likeliest pawn stack (in pawn heights), its colour
