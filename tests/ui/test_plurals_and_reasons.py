@@ -225,3 +225,20 @@ def test_a_refused_calibration_frame_names_the_pieces_not_their_labels():
     assert "evenly lit" in unmeasured.render("en") and _no_english(unmeasured.render("zh_TW")) == []
     for kind in ("card", "cube", "table", "block", "outline:left", "flower2", "granite", "glyph:bridge"):
         assert _no_english(kind_message(kind).render("ja")) == [], kind
+
+
+def test_every_plural_written_into_a_call_is_given_its_count():
+    """A NP_ msgid inside a call (Message.of, an engine's _v helper, the set-up steps' _m) needs
+    the `count` that chooses its form among the same call's keywords."""
+    import ast
+
+    missing = []
+    for path in sorted(catalogues.PACKAGE_DIR.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            marked = [a for a in node.args if isinstance(a, ast.Call) and getattr(a.func, "id", "") == "NP_"]
+            keywords = {k.arg for k in node.keywords}
+            if marked and "count" not in keywords and None not in keywords:  # None: **params
+                missing.append(f"{path.relative_to(catalogues.PACKAGE_DIR)}:{node.lineno}")
+    assert missing == []
