@@ -20,7 +20,7 @@ from companion.vision.boards import BABYLON_GARDEN
 from companion.vision.calibration.intrinsics import Intrinsics
 from companion.vision.locate import LocateError
 from companion.vision.locate.markers import detect_markers, locate_from_markers
-from companion.vision.locate.pinhole import pinhole_residual
+from companion.vision.locate.pinhole import camera_fit_px, pinhole_residual
 
 CENTRES = np.array([BABYLON_GARDEN.cell_centre(r, c) for r in range(8) for c in range(8)])
 PLACEMENTS = mat.marker_layout(BABYLON_GARDEN)
@@ -141,3 +141,16 @@ def test_pinhole_residual_tells_a_camera_from_a_bent_fit():
     px[2] += (20.0, -12.0)
     bent, _ = cv2.findHomography(corners, px)
     assert pinhole_residual(bent, size) > 0.02
+
+
+def test_a_camera_fitted_to_three_markers_cannot_bend_to_a_misread_one():
+    camera = CameraModel(target_mm=(100.0, 100.0, 0.0), distance_mm=500.0, tilt_deg=25.0, azimuth_deg=-80.0,
+                         distortion=(0.0, 0.0, 0.0, 0.0, 0.0))
+    size = (camera.width, camera.height)
+    mm = np.concatenate([mat.detected_corners_mm(BABYLON_GARDEN, p) for p in PLACEMENTS[:3]])
+    px = camera.project(np.column_stack([mm, np.zeros(len(mm))]))
+    assert camera_fit_px(mm, px, size) < 0.2
+    # Every homography fits three markers (and this one within 2 px); a camera does not.
+    px[8:12] += (30.0, -20.0)
+    homography, _ = cv2.findHomography(mm, px)
+    assert camera_fit_px(mm, px, size) > 2.0

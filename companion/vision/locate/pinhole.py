@@ -65,13 +65,21 @@ def camera_fit_px(points_mm: np.ndarray, points_px: np.ndarray, image_size: tupl
     on the twin), while a camera (6 or 7 degrees of freedom, not 8) cannot bend as far."""
     obj = np.column_stack([np.asarray(points_mm, np.float64).reshape(-1, 2), np.zeros(len(points_mm))])
     img = np.asarray(points_px, np.float64).reshape(-1, 2)
-    best = np.inf
-    for k in _matrices(image_size, intrinsics, FOCAL_PER_WIDTH[::4]):
-        ok, rvec, tvec = cv2.solvePnP(obj, img, k, None, flags=cv2.SOLVEPNP_IPPE)
-        if not ok:
-            continue
-        rvec, tvec = cv2.solvePnPRefineLM(obj, img, k, None, rvec, tvec)
-        projected, _ = cv2.projectPoints(obj, rvec, tvec, k, None)
-        squared = np.sum((projected.reshape(-1, 2) - img) ** 2, axis=1).reshape(-1, 4)
-        best = min(best, float(np.sqrt(squared.mean(axis=1)).max()))
-    return best
+    matrices = _matrices(image_size, intrinsics, FOCAL_PER_WIDTH[::4])
+    errors = [_camera_error(obj, img, k) for k in matrices]
+    if intrinsics is None or not intrinsics.measured:
+        # Then finer around the best focal length of that coarse search (steps of ~11 %).
+        best = matrices[int(np.argmin(errors)), 0, 0] / image_size[0]
+        fine = _matrices(image_size, None, best * np.geomspace(0.9, 1.11, 9))
+        errors += [_camera_error(obj, img, k) for k in fine]
+    return float(min(errors))
+
+
+def _camera_error(obj: np.ndarray, img: np.ndarray, k: np.ndarray) -> float:
+    ok, rvec, tvec = cv2.solvePnP(obj, img, k, None, flags=cv2.SOLVEPNP_IPPE)
+    if not ok:
+        return float("inf")
+    rvec, tvec = cv2.solvePnPRefineLM(obj, img, k, None, rvec, tvec)
+    projected, _ = cv2.projectPoints(obj, rvec, tvec, k, None)
+    squared = np.sum((projected.reshape(-1, 2) - img) ** 2, axis=1).reshape(-1, 4)
+    return float(np.sqrt(squared.mean(axis=1)).max())
