@@ -67,6 +67,7 @@ _JOINT_ALIKE = 0.5  # ...counts this much as a joint that does not show
 _TYPICAL_D2_COLOUR = 16.3  # chi-square(3) at 99.9 %: beyond this a colour is atypical of its class
 _COLUMN_UNLIKE = 14.0  # ΔE: each pawn under a stack's top shows this unlike table and blocks
 _BLOCK_ACROSS_PX = (-2.0, -1.0, 0.0, 1.0, 2.0)  # a block top's outline looked for within 2 px of where a level puts it
+_HIDDEN_SHOWS = 2.0  # a top a nearer stand would hide vetoes that stand when it shows this much more outline
 _PART_LEAST = 3  # points of a pawn top's interior grid that must show its colour when partly hidden
 
 
@@ -321,12 +322,33 @@ class BaubylonObserver:
         known = False
         for _ in range(5):
             seen, support = self._block_scores(table, evidence, seams, joints, self.levels[levels], known, stacked)
-            scores = np.where(allowed & self._one_top_per_place(seen.argmax(axis=-1), seen, support), seen, -1.0)
+            best = seen.argmax(axis=-1)
+            fits = self._one_top_per_place(best, seen, support)
+            fits &= self._hides_no_better_top(best, support)
+            scores = np.where(allowed & fits, seen, -1.0)
             new = scores.argmax(axis=-1)
             if known and np.array_equal(new, levels):
                 break
             levels, known = new, True
         return levels, np.maximum(scores, 0.0), np.where(allowed, seen, 0.0)
+
+    def _hides_no_better_top(self, levels: np.ndarray, support: np.ndarray) -> np.ndarray:
+        """(rows, cols, levels) False for a block top that, standing there, would hide another
+        space's top read farther from the camera that shows much more of its outline (twice): the
+        nearer stand would be in front of that top, so the outline it showed was not its own."""
+        rows, cols = levels.shape
+        flat = levels.ravel()
+        tops = self.levels[flat]  # pawn heights
+        shown = support.reshape(rows * cols, -1)[np.arange(rows * cols), flat]
+        others = self.hiding_other  # (S, 24): stands that may hide each space's top
+        cells = np.arange(len(flat))[:, None]
+        hidden = (self.hiding_nearer & (tops[others] > tops[:, None]) & (tops[:, None] > 0)
+                  & self.hiding[cells, np.arange(others.shape[1])[None, :], tops[:, None], tops[others]]
+                  & (shown[:, None] > shown[others] * _HIDDEN_SHOWS))
+        ok = np.ones((rows * cols, len(self.levels)), bool)
+        hider = others[hidden]
+        ok[hider, flat[hider]] = False
+        return ok.reshape(rows, cols, -1)
 
     def _one_top_per_place(self, levels: np.ndarray, scores: np.ndarray, support: np.ndarray) -> np.ndarray:
         """(rows, cols, levels) False for a block top that would land in the frame where another
