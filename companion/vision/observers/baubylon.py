@@ -5,17 +5,26 @@ scored by where its outline crosses in the full-resolution frame against where t
 (stack_sampling). Blocks are all one wood, so an outline shows only where something else lies
 beyond a side: the table, this block's own side face above a lower neighbour on the camera's side,
 or a taller neighbour's side face beyond the far side. Between two blocks of the same height (a
-plateau) the joint between them shows instead, a thin line right where that height puts it.
+plateau) the joint between them shows instead, a thin line right where that height puts it, or
+at least the top goes on block-like across the side (half as good: blur hides thin lines).
 Neighbours' heights come from the previous pass.
 
 A pawn stack's top is a small square whose outline gives block height + stack size; its colour
 (learned) is the top pawn's. Pawns beneath are hidden from above: they read as None. Stacks are
 read first: a first look at the colour in the middle of each space at every height a top can
 have, the outline only where a pawn's colour shows (a pawn partly hidden behind a taller stand
-is judged on the part of its top unlike table and blocks too). The block under a stack is then chosen among
-the levels the stack's top allows, on the sides the stack leaves in view. One top seen in the frame
-is one stack, and one block top (a square at another space and height seen along the same ray
-looks just the same).
+is judged on the part of its top unlike table and blocks too; pawns are told apart by colour
+alone, as the spread of a top is the camera's noise). A pawn's sides are its own colour, so the
+sides facing the camera count only as far as they show an outline. The block under a stack is then
+chosen among the levels the stack's top allows, on the sides the stack leaves in view.
+
+What the camera sees must be possible (one frame, one scene):
+- one top seen in the frame is one stack, and one block top (a square at another space and height
+  seen along the same ray looks just the same): the one showing more of its outline keeps it;
+- a stack shows below its top: along the space's middle every pawn under the top pawn, down to the
+  block it stands on, is unlike table and blocks (a pawn alone on a block is not three pawns);
+- no top is kept where a taller stand nearer the camera would hide it, when that stand's own top
+  shows much less of its outline than the top it would hide.
 
 Start points are not pieces: the rules (baubylon.enter) let the players choose and mark them as
 they like, so there is nothing on the table this observer could read for them.
