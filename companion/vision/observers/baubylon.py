@@ -431,16 +431,15 @@ class BaubylonObserver:
         colours = np.zeros((cells, tops, len(PAWN_CLASSES)))
         coloured = np.zeros((cells, tops))
         if len(squares):
-            features = robust_features(interiors[squares, levels])
-            features = np.concatenate([rebalance_each(features[..., :3], gains[squares]), features[..., 3:]], axis=-1)
-            support = colour_support(profile, features[..., :3], (TABLE, BLOCK, *PAWN_CLASSES))
+            colour = rebalance_each(np.median(interiors[squares, levels], axis=-2), gains[squares])
+            support = colour_support(profile, colour, (TABLE, BLOCK, *PAWN_CLASSES))
             found = np.stack([support.get(name, np.zeros(len(squares))) for name in PAWN_CLASSES], -1)
             # A pawn partly hidden (behind a taller stand) or half in shadow mixes its colour with
             # what hides it: judged again on the part of its top unlike table and blocks alone.
             partial = self._pawn_part(interiors[squares, levels], gains[squares], profile)
             if partial is not None:
                 rows_, part = partial
-                again = colour_support(profile, part[..., :3], (TABLE, BLOCK, *PAWN_CLASSES))
+                again = colour_support(profile, part, (TABLE, BLOCK, *PAWN_CLASSES))
                 found[rows_] = np.maximum(found[rows_], np.stack([again.get(name, np.zeros(len(rows_)))
                                                                   for name in PAWN_CLASSES], -1))
             colours[squares, levels] = found
@@ -479,8 +478,8 @@ class BaubylonObserver:
 
     @staticmethod
     def _pawn_part(grid: np.ndarray, gains: np.ndarray, profile: AppearanceProfile):
-        """(rows, features) for the candidates (N, G, 3 Lab) whose interior is partly unlike both
-        table and blocks (at least _PART_LEAST points but not all): the robust features of that
+        """(rows, colours) for the candidates (N, G, 3 Lab) whose interior is partly unlike both
+        table and blocks (at least _PART_LEAST points but not all): the median colour of that
         part alone, balanced to the calibration's light. None when there is none."""
         seen = rebalance_each(grid, gains[:, None, :])
         far = np.minimum(np.linalg.norm(seen - profile.classes[TABLE].mean[:3], axis=-1),
@@ -490,9 +489,7 @@ class BaubylonObserver:
         if not len(rows):
             return None
         part = np.where(far[rows, :, None], seen[rows], np.nan)
-        centre = _nan_median(part, count[rows])
-        spread = 1.4826 * _nan_median(np.abs(part - centre[:, None, :]), count[rows])
-        return rows, np.concatenate([centre, spread], axis=-1)
+        return rows, _nan_median(part, count[rows])
 
 
 def colour_support(profile: AppearanceProfile, lab: np.ndarray, classes) -> dict[str, np.ndarray]:
