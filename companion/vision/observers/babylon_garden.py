@@ -135,6 +135,13 @@ class GardenObserver:
         self._centre, self._centre_shape = sampler.patch(level_z, centre), sampler.patch_shape(centre)
         # Which points of each middle a taller neighbour on the camera's side would hide.
         self.occlusion = Occlusion(geometry, dims, s, self.levels, grid_points(centre, sampler.pitch))
+        # A wider window for a middle that is all hidden: 10 mm, without the corners where a flower
+        # dot can be (its centre 5 mm from the space's centre along both axes, 2.6 mm round).
+        wide = (s / 2 - 5, s / 2 - 5, s / 2 + 5, s / 2 + 5)
+        self._wide_points, self._wide_shape = grid_points(wide, sampler.pitch), sampler.patch_shape(wide)
+        off = np.abs(self._wide_points - s / 2)
+        self._wide_keep = ~((off[:, 0] > 2.0) & (off[:, 1] > 2.0))
+        self.occlusion_wide = Occlusion(geometry, dims, s, self.levels, self._wide_points)
         # Strips along the middle of each edge of a space, clear of dots and icons: the tile's colour.
         e = dims.tile_inset_mm + dims.tile_border_mm + 1.3
         strip_rects = ((10.6, e, 14.4, e + 2.4), (s - e - 2.4, 10.6, s - e, 14.4), (10.6, s - e - 2.4, 14.4, s - e),
@@ -514,17 +521,23 @@ class GardenObserver:
         masks = self.occlusion.hidden(rows, tiles)  # (n, h·w)
         hidden = np.zeros((self.m + 1, 8, 8, h, w), bool)
         todo = []
+        out = [list(row) for row in rows]
         for (r, c, level), mask in zip(tiles, masks, strict=True):
             if mask.any() and (~mask).sum() >= MIN_VISIBLE_MIDDLE:
                 hidden[level, r, c] = mask.reshape(h, w)
                 todo.append((r, c, level))
+            elif mask.any():  # the middle all hidden: what shows of the space around it
+                cell = rows[r][c]
+                wide = self._wide_icon(rows, meas, r, c, level)
+                if wide is not None and wide[0] != cell.attrs["icon"]:
+                    out[r][c] = CellReading(cell.label, min(cell.confidence, wide[1]), {**cell.attrs, "icon": wide[0]},
+                                            cell.alternatives)
         if not todo:
-            return rows
+            return out
         prof = self.profile
         share, features = _glyphs(meas, self.near, prof.classes.get(TILE_BASE), hidden)
         again = {**post, "glyph_share": share,
                  "glyph": prof.support(features, GLYPH_CLASSES) if post["glyph"] is not None else None}
-        out = [list(row) for row in rows]
         for r, c, level in todo:
             cell = rows[r][c]
             icon, sure = self._icon(meas, again, level, r, c, _position_of(cell.attrs["tile"], r, c))
@@ -549,9 +562,27 @@ class GardenObserver:
         else:  # a profile from before glyph classes were learned
             icons = {n.split(":", 1)[1]: float(post["centre"][level, r, c, names.index(n)])
                      for n in ICON_CLASSES if n != "icon:none"}
-        icon = max(icons, key=icons.get)
-        share = icons[icon] / max(sum(icons.values()), 1e-9)
-        return icon, float(share * min(1.0, glyph / GLYPH_SHARE - 1.0 + 0.5))
+        return _icon_from(glyph, icons)
+
+    def _wide_icon(self, rows, meas, r: int, c: int, level: int) -> tuple[str, float] | None:
+        """The icon of a space whose middle is all hidden, from the visible part of a wider window
+        (clear of the corners a flower dot can be in); None when too little of it shows either."""
+        keep = self._wide_keep & ~self.occlusion_wide.hidden(rows, [(r, c, level)])[0]
+        if keep.sum() < MIN_VISIBLE_MIDDLE:
+            return None
+        s = BABYLON_GARDEN.cell_mm
+        xyz = np.column_stack([self._wide_points + [c * s, r * s], np.full(len(self._wide_points), self.dims.tile_top(level))])
+        h, w = self._wide_shape
+        patch = self.sampler.sample_points(xyz).reshape(h, w, 3)
+        share, features = _glyph_stats(meas["strips"][level, r, c], patch, keep.reshape(h, w),
+                                       self.profile.classes.get(TILE_BASE))
+        names = self.profile.names
+        if float(share) < GLYPH_SHARE:
+            return _icon_from(float(share), {})
+        if not all(name in names for name in GLYPH_CLASSES):
+            return None
+        support = self.profile.support(features, GLYPH_CLASSES)
+        return _icon_from(float(share), {n.split(":", 1)[1]: float(support[names.index(n)]) for n in GLYPH_CLASSES})
 
     def _reading(self, cands, meas, post, r: int, c: int) -> CellReading:
         best = cands[0]
@@ -645,22 +676,21 @@ def _base_level(cell: CellReading) -> int | None:
     return int(level)
 
 
+def _icon_from(glyph: float, icons: dict[str, float]) -> tuple[str, float]:
+    """An icon and how surely, from the share of a space's middle unlike the tile (`glyph`) and
+    each icon's support (used only when there is an icon at all)."""
+    if glyph < GLYPH_SHARE or not icons:
+        return "none", float(np.clip(1.0 - glyph / GLYPH_SHARE, 0.0, 1.0))
+    icon = max(icons, key=icons.get)
+    share = icons[icon] / max(sum(icons.values()), 1e-9)
+    return icon, float(share * min(1.0, glyph / GLYPH_SHARE - 1.0 + 0.5))
+
+
 def _glyphs(meas, near: np.ndarray, tile_model=None, hidden: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Per level view and cell (K, 8, 8): the share of a space's middle unlike the tile's own colour
     (an icon's pixels), and (K, 8, 8, 6) the appearance features of those pixels. `near` (8, 8, 4):
     the sides of each cell facing the camera, where a taller neighbour may hide the middle's edge;
     `hidden` (K, 8, 8, h, w): points of the middle known to be hidden (left out too)."""
-    # The tile's own colour from the cleanest of four strips along the space's edges: the one
-    # most like a tile's learned colour (a neighbour in front may cover a strip with a uniform
-    # colour of its own), or before learning, the least spread (an icon's blurred edge).
-    strips = meas["strips"]  # (K, 8, 8, 4, F)
-    if tile_model is not None:
-        diff = strips[..., :3] - tile_model.mean[:3]
-        unlike = np.einsum("...i,ij,...j->...", diff, np.linalg.inv(tile_model.cov[:3, :3]), diff)
-    else:
-        unlike = strips[..., 3:].sum(axis=-1)
-    pick = np.argmin(unlike, axis=-1)[..., None, None]
-    base = np.take_along_axis(strips[..., :3], pick, axis=-2)[..., 0, :]  # (K, 8, 8, 3)
     patch = meas["centre_px"]  # (K, 8, 8, h, w, 3)
     h, w = patch.shape[3:5]
     # Not the patch's corners: blur and parallax can bring a corner's flower dot into them.
@@ -673,11 +703,26 @@ def _glyphs(meas, near: np.ndarray, tile_model=None, hidden: np.ndarray | None =
     keep[near[..., 3], :, 0] = False
     if hidden is not None:
         keep = keep & ~hidden
-    diff = patch - base[:, :, :, None, None, :]
-    distance = np.sqrt(np.einsum("...c,...c->...", diff, diff))  # (K, 8, 8, h, w)
+    return _glyph_stats(meas["strips"], patch, keep, tile_model)
+
+
+def _glyph_stats(strips: np.ndarray, patch: np.ndarray, keep: np.ndarray, tile_model=None):
+    """_glyphs for any leading shape: strips (..., 4, F), patch (..., h, w, 3), keep (..., h, w)."""
+    # The tile's own colour from the cleanest of four strips along the space's edges: the one
+    # most like a tile's learned colour (a neighbour in front may cover a strip with a uniform
+    # colour of its own), or before learning, the least spread (an icon's blurred edge).
+    if tile_model is not None:
+        diff = strips[..., :3] - tile_model.mean[:3]
+        unlike = np.einsum("...i,ij,...j->...", diff, np.linalg.inv(tile_model.cov[:3, :3]), diff)
+    else:
+        unlike = strips[..., 3:].sum(axis=-1)
+    pick = np.argmin(unlike, axis=-1)[..., None, None]
+    base = np.take_along_axis(strips[..., :3], pick, axis=-2)[..., 0, :]  # (..., 3)
+    diff = patch - base[..., None, None, :]
+    distance = np.sqrt(np.einsum("...c,...c->...", diff, diff))  # (..., h, w)
     distance = np.where(keep, distance, -1.0)
     unlike = distance > GLYPH_DELTA_E
-    share = unlike.sum(axis=(-2, -1)) / keep.sum(axis=(-2, -1))
+    share = unlike.sum(axis=(-2, -1)) / np.maximum(keep.sum(axis=(-2, -1)), 1)
     # The icon's colour from its core (pixels at least 70 % as distinct as the most distinct: not
     # the blurred edges, which are half tile), relative to the tile's colour beside it (the light
     # on both is the same). Colour only: how much edge the middle catches changes with the tile's

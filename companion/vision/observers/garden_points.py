@@ -227,6 +227,7 @@ class GardenSampler:
         if self.downscale > 1:
             h, w = image.shape[:2]
             image = cv2.resize(image, (w // self.downscale, h // self.downscale), interpolation=cv2.INTER_AREA)
+        self._last = image  # for sample_points
         bgr = cv2.remap(image, self.map_x, self.map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         lab8 = cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab).reshape(-1, 3)[: self.size].T
         lab = np.empty((3, self.size + 2), np.float32)
@@ -235,6 +236,15 @@ class GardenSampler:
         lab[:, POS_INF] = np.inf
         lab[:, NEG_INF] = -np.inf
         return lab
+
+    def sample_points(self, xyz: np.ndarray) -> np.ndarray:
+        """(n, 3) Lab of region points (n, 3 mm) on the last frame sample() read, as sample() reads
+        its points (for the few a reading needs only now and then)."""
+        pixels = (self.geometry.to_pixels(xyz).astype(np.float32) + 0.5) / self.downscale - 0.5
+        bgr = cv2.remap(self._last, pixels[None, :, 0].copy(), pixels[None, :, 1].copy(), cv2.INTER_LINEAR,
+                        borderMode=cv2.BORDER_REPLICATE)
+        lab8 = cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab).reshape(-1, 3).T
+        return (lab8 * _LAB_SCALE - _LAB_OFFSET).T
 
     def features(self, lab: np.ndarray, idx: np.ndarray) -> np.ndarray:
         """Mean and spread (appearance.FEATURES) of patches: (K, RC, ..., n) indices → (K, rows, cols,
