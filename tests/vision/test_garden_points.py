@@ -102,11 +102,15 @@ def slanted():
 
 
 def test_an_icon_partly_hidden_by_a_tall_pillar_in_front_is_read_from_what_shows(slanted):
-    # A double pillar on the near space of a level-2 tile (the camera is on the row-0 side): its
-    # orange side covers part of the middle of the space behind it, which must not pass for an icon.
-    tile = garden.Tile(0, 0, 2, 0, ("none", "none", "none", "stairs"))
-    pillars = [*garden.supported(tile, (0, 0, 0, 0)), garden.Pillar(0, 0, 2, 2)]
-    observation, seen, expected = _read(slanted, garden.GardenLayout(tuple(pillars), (tile,)))
-    assert seen[1, 0] >= 0.6
-    cell = observation.cell(1, 0)
-    assert (cell.label, cell.attrs) == expected[1][0]
+    # Double pillars on the near spaces of level-2 tiles (the camera is on the row-0 side): their
+    # orange sides cover part of the middle of the space behind them (on the right, nearly all of
+    # it), which must not pass for an icon.
+    left = garden.Tile(0, 0, 2, 0, ("none", "none", "none", "stairs"))
+    right = garden.Tile(0, 4, 2, 2, ("none", "none", "fountain", "none"))
+    pillars = [*garden.supported(left, (0, 0, 0, 0)), *garden.supported(right, (0, 0, 0, 0)),
+               garden.Pillar(0, 0, 2, 2), garden.Pillar(0, 5, 2, 2)]
+    observation, seen, expected = _read(slanted, garden.GardenLayout(tuple(pillars), (left, right)))
+    for r, c in ((1, 0), (1, 5)):
+        assert seen[r, c] >= 0.6
+        cell = observation.cell(r, c)
+        assert (cell.label, cell.attrs) == expected[r][c], (r, c)
