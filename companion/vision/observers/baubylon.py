@@ -68,8 +68,7 @@ _HIDDEN_SURE = 0.45  # at most this sure of a space with a taller neighbour in f
 _MARGIN_MM = 2.0  # the table measured this far outside the field
 _NO_PAWN = 0.35  # a pawn must show both its colour and its outline
 _PAWN_UNLIKE = 15.0  # a first look: unlike the table and the blocks by this much (ΔE)...
-_PAWN_COLOUR = 0.2  # ...then a pawn's colour worth a look at its outline...
-_PAWN_CANDIDATES = 6  # ...at the heights where it shows best (its sides show the colour too)
+_PAWN_COLOUR = 0.2  # ...then a pawn's colour worth a look at its outline there
 _TALLER = 0.03  # a stack one pawn taller must fit this much better
 _ALIKE = 15.0  # ΔE: block-like on both sides of a side...
 _JOINT_ALIKE = 0.5  # ...counts this much as a joint that does not show
@@ -424,10 +423,8 @@ class BaubylonObserver:
         seen = rebalance_each(interiors.mean(axis=2), gains[:, None, :])
         unlike = np.minimum(np.linalg.norm(seen - profile.classes[TABLE].mean[:3], axis=-1),
                             np.linalg.norm(seen - profile.classes[BLOCK].mean[:3], axis=-1))
-        order = np.argsort(-unlike, axis=1)[:, :_PAWN_CANDIDATES]
-        chosen = np.take_along_axis(unlike, order, axis=1) > _PAWN_UNLIKE
-        squares = np.broadcast_to(np.arange(cells)[:, None], order.shape)[chosen]
-        levels = order[chosen]
+        # Every height where it shows: under the camera a pawn's colour shows at all of them alike.
+        squares, levels = np.nonzero(unlike > _PAWN_UNLIKE)
         colours = np.zeros((cells, tops, len(PAWN_CLASSES)))
         coloured = np.zeros((cells, tops))
         if len(squares):
