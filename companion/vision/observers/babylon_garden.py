@@ -325,6 +325,7 @@ class GardenObserver:
         rows = self._unsupported(rows, meas, post)
         rows = self._ghosts(rows, meas, post)
         rows = regroup_footprints(rows, meas["tile"] * p_base)
+        rows = self._open_recesses(rows, space)
         rows = self._complete_footprints(rows, meas, post)
         rows = self._covered(rows, meas, post)
         rows = pool_flowers(rows, lambda level, r, c: dots[level, r, c], FLOWER_CLASSES)
@@ -389,6 +390,34 @@ class GardenObserver:
                     self.last_candidates[(r, c)] = rest + [k for k in cands if k not in rest]
                     out[r][c] = self._reading(self.last_candidates[(r, c)], meas, post, r, c)
                 break
+        return out
+
+    def _open_recesses(self, rows, space):
+        """A tile cannot lie over a recess that is surely seen: a space whose footprint would cover
+        one belongs to the tile in the best position (as its own outline says) that covers none."""
+        out = [list(row) for row in rows]
+        for r, row in enumerate(rows):
+            for c, cell in enumerate(row):
+                if cell.label != labels.TILE:
+                    continue
+                level = cell.attrs["level"]
+
+                def open_recess(tile_id: str, r=r, c=c) -> bool:
+                    return any(0 <= rr < 8 and 0 <= cc < 8 and (rr, cc) != (r, c) and rows[rr][cc].label == labels.RECESS
+                               and rows[rr][cc].confidence >= COVER_SURE for rr, cc, _ in _footprint_cells(tile_id))
+
+                if not open_recess(cell.attrs["tile"]):
+                    continue
+                options = [(float(space[level, r, c, pos]), pos) for pos in range(4) if _position_fits(pos, r, c)
+                           and not open_recess(f"r{r - POSITIONS[pos][0]}c{c - POSITIONS[pos][1]}")]
+                if not options:
+                    continue
+                score, pos = max(options)
+                if score <= 0:
+                    continue
+                dr, dc = POSITIONS[pos]
+                out[r][c] = CellReading(cell.label, cell.confidence, {**cell.attrs, "tile": f"r{r - dr}c{c - dc}"},
+                                        cell.alternatives)
         return out
 
     def _unsupported(self, rows, meas, post):
