@@ -358,20 +358,36 @@ def outline(samples: ProbeSamples, reference: np.ndarray) -> Outline:
     """Locate the outline of a face of colour `reference` (S, K, 3) across every side: the colour
     distance to the face goes from low (inside) to high (outside); where it crosses halfway is the
     outline, to a fraction of a pixel."""
-    a = samples.across
-    d = a - np.asarray(reference, np.float32)[:, :, None, None, None, :]
-    p = np.sqrt(np.einsum("...c,...c->...", d, d))  # (S, K, 4, P, O)
-    lo, hi = p[..., 0], p[..., -1]
+    p = colour_distance(samples.across, reference)  # (S, K, 4, P, O)
+    count = p.shape[-1]
+    flat = p.reshape(-1, count)
+    lo, hi = flat[:, 0], flat[:, -1]
     half = 0.5 * (lo + hi)
-    first = np.clip(np.argmax(p >= half[..., None], axis=-1), 1, p.shape[-1] - 1)  # first offset past halfway
-    before = np.take_along_axis(p, (first - 1)[..., None], axis=-1)[..., 0]
-    after = np.take_along_axis(p, first[..., None], axis=-1)[..., 0]
+    first = np.clip(np.argmax(flat >= half[:, None], axis=-1), 1, count - 1)  # first offset past halfway
+    rows = np.arange(len(flat))
+    before, after = flat[rows, first - 1], flat[rows, first]
     frac = np.clip((half - before) / np.maximum(after - before, 1e-6), 0.0, 1.0)
     offsets = np.asarray(samples.offsets, np.float32)
     crossing = offsets[first - 1] + frac * (offsets[first] - offsets[first - 1])
-    centre = len(samples.offsets) // 2
-    middle = p[..., centre - 1 : centre + 2].max(axis=-1)
-    return Outline(crossing, hi - lo, lo, hi, middle)
+    centre = count // 2
+    middle = np.maximum(np.maximum(flat[:, centre - 1], flat[:, centre]), flat[:, centre + 1])
+    shape = p.shape[:-1]
+    return Outline(crossing.reshape(shape), (hi - lo).reshape(shape), lo.reshape(shape), hi.reshape(shape),
+                   middle.reshape(shape))
+
+
+def colour_distance(across: np.ndarray, reference: np.ndarray) -> np.ndarray:
+    """(S, K, ..., 3) Lab samples, (S, K, 3) reference → (S, K, ...) their ΔE, channel by channel
+    (numpy's broadcast over a last axis of 3 costs more than the arithmetic; same numbers as the
+    sum over the channels in order)."""
+    reference = np.asarray(reference, np.float32)
+    index = (slice(None), slice(None)) + (None,) * (across.ndim - 3)
+    squared = None
+    for channel in range(3):
+        d = across[..., channel] - reference[..., channel][index]
+        d *= d
+        squared = d if squared is None else squared + d
+    return np.sqrt(squared)
 
 
 FACINGS = ("near", "far", "oblique")
