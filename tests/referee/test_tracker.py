@@ -136,15 +136,15 @@ def test_a_scene_nothing_explains_waits_for_the_action_to_finish():
     assert isinstance(events[0], MoveAccepted)
 
 
-def test_several_moves_in_one_scene_are_accepted_in_order():
-    tracker = make()
+def test_without_chain_confirmations_several_moves_in_one_scene_are_accepted_at_once():
+    tracker = make(TrackerSettings(chain_confirmations=1))
     events = tracker.observe(grid_obs(["B..", "...", "..W"]))
     accepted = [e.ruling.move for e in events if isinstance(e, MoveAccepted)]
     assert accepted == [Place(0, 0, "B"), Place(2, 2, "W")]
 
 
-def test_with_chain_confirmations_several_moves_wait_for_two_agreeing_looks():
-    tracker = make(TrackerSettings(chain_confirmations=2))
+def test_several_moves_wait_for_two_agreeing_looks():
+    tracker = make()
     assert tracker.observe(grid_obs(["B..", "...", "..W"])) == []  # a chain seen once: look again
     assert tracker.wants_another_look
     events = tracker.observe(grid_obs(["B..", "...", "..W"]))
@@ -152,16 +152,16 @@ def test_with_chain_confirmations_several_moves_wait_for_two_agreeing_looks():
     assert accepted == [Place(0, 0, "B"), Place(2, 2, "W")]
 
 
-def test_with_chain_confirmations_a_misread_beside_a_real_move_in_one_look_is_no_second_move():
-    tracker = make(TrackerSettings(chain_confirmations=2))
+def test_a_misread_beside_a_real_move_in_one_look_is_no_second_move():
+    tracker = make()
     assert tracker.observe(grid_obs(["B..", "...", "..W"])) == []  # (2,2) misread this once
     events = tracker.observe(grid_obs(["B..", "...", "..."]))
     assert [e.ruling.move for e in events if isinstance(e, MoveAccepted)] == [Place(0, 0, "B")]
     assert tracker.moves == [Place(0, 0, "B")]
 
 
-def test_with_chain_confirmations_a_single_move_still_gets_through_at_the_first_look():
-    tracker = make(TrackerSettings(chain_confirmations=2))
+def test_a_single_move_still_gets_through_at_the_first_look():
+    tracker = make()
     events = tracker.observe(grid_obs(["B..", "...", "..."]))
     assert [e.ruling.move for e in events if isinstance(e, MoveAccepted)] == [Place(0, 0, "B")]
 
