@@ -54,6 +54,7 @@ from .stack_sampling import (
     rebalance_each,
     robust_features,
     seam_evidence,
+    small_median,
     surface_gain_field,
     to_lab,
 )
@@ -428,7 +429,7 @@ class BaubylonObserver:
         colours = np.zeros((cells, tops, len(PAWN_CLASSES)))
         coloured = np.zeros((cells, tops))
         if len(squares):
-            colour = rebalance_each(np.median(interiors[squares, levels], axis=-2), gains[squares])
+            colour = rebalance_each(small_median(interiors[squares, levels]), gains[squares])
             support = colour_support(profile, colour, (TABLE, BLOCK, *PAWN_CLASSES))
             found = np.stack([support.get(name, np.zeros(len(squares))) for name in PAWN_CLASSES], -1)
             # A pawn partly hidden (behind a taller stand) or half in shadow mixes its colour with

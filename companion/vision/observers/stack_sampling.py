@@ -40,15 +40,29 @@ class ProbeSamples:
 
     def interior_colour(self) -> np.ndarray:
         """(S, K, 3) the face's majority colour (median: robust to a corner hidden or shadowed)."""
-        return np.median(self.interior, axis=2)
+        return small_median(self.interior)
 
 
 def robust_features(grid: np.ndarray) -> np.ndarray:
     """(..., G, 3) Lab samples → (..., 6) centre and spread (appearance.FEATURES), robust ones
     (median, scaled median deviation): a corner hidden by a taller neighbour does not count."""
-    centre = np.median(grid, axis=-2)
-    spread = 1.4826 * np.median(np.abs(grid - centre[..., None, :]), axis=-2)
+    centre = small_median(grid)
+    spread = 1.4826 * small_median(np.abs(grid - centre[..., None, :]))
     return np.concatenate([centre, spread], axis=-1)
+
+
+def small_median(grid: np.ndarray) -> np.ndarray:
+    """(..., G, 3) finite samples → (..., 3) their median along G: np.median(grid, axis=-2)'s
+    numbers (the middle sample, or the mean of the middle two), at about half its cost on a few
+    samples per face."""
+    count = grid.shape[-2]
+    if count == 0:
+        return np.median(grid, axis=-2)
+    middle = count // 2
+    ordered = np.sort(np.swapaxes(grid, -1, -2), axis=-1)
+    if count % 2:
+        return ordered[..., middle]
+    return 0.5 * (ordered[..., middle - 1] + ordered[..., middle])
 
 
 class SquareProbes:
