@@ -421,7 +421,10 @@ class BaubylonObserver:
         cells, tops = self.pawns.squares.shape[0], self.top
         interiors = self.pawns.sample_interior(image)  # (S, T, G, 3)
         # First look: where the middle of a space is unlike both the table and the blocks.
-        seen = rebalance_each(interiors.mean(axis=2), gains[:, None, :])
+        total = interiors[:, :, 0]
+        for k in range(1, interiors.shape[2]):  # the mean along the grid, summed in order (np.mean's numbers)
+            total = total + interiors[:, :, k]
+        seen = rebalance_each(total / interiors.shape[2], gains[:, None, :])
         unlike = np.minimum(np.linalg.norm(seen - profile.classes[TABLE].mean[:3], axis=-1),
                             np.linalg.norm(seen - profile.classes[BLOCK].mean[:3], axis=-1))
         # Every height where it shows: under the camera a pawn's colour shows at all of them alike.
@@ -495,8 +498,13 @@ def colour_support(profile: AppearanceProfile, lab: np.ndarray, classes) -> dict
     the camera's noise (sensor, JPEG: several ΔE in a and b on a saturated colour), not the pawn's,
     and differs from the calibration's frames; the colours tell the pawns apart."""
     names, means, whiten, logdet = _colour_model(profile, tuple(classes))
-    y = np.einsum("ncf,cfg->ncg", np.asarray(lab, np.float64)[..., None, :] - means, whiten)
-    d2 = np.einsum("ncg,ncg->nc", y, y)
+    # d·W and |d·W|², channel by channel on (N, classes) arrays (numpy's broadcast over a last
+    # axis of 3 costs more than the arithmetic): the sums in the order einsum took them (it
+    # added the third square to the first, then the second), so the same numbers.
+    lab = np.asarray(lab, np.float64)
+    d = [lab[:, None, f] - means[None, :, f] for f in range(3)]  # (N, C) per channel
+    y = [d[0] * whiten[None, :, 0, g] + d[1] * whiten[None, :, 1, g] + d[2] * whiten[None, :, 2, g] for g in range(3)]
+    d2 = (y[0] * y[0] + y[2] * y[2]) + y[1] * y[1]
     loglik = -0.5 * d2 + logdet
     post = np.exp(loglik - loglik.max(axis=-1, keepdims=True))
     post /= post.sum(axis=-1, keepdims=True)
