@@ -425,8 +425,7 @@ class BaubylonObserver:
         for k in range(1, interiors.shape[2]):  # the mean along the grid, summed in order (np.mean's numbers)
             total = total + interiors[:, :, k]
         seen = rebalance_each(total / interiors.shape[2], gains[:, None, :])
-        unlike = np.minimum(np.linalg.norm(seen - profile.classes[TABLE].mean[:3], axis=-1),
-                            np.linalg.norm(seen - profile.classes[BLOCK].mean[:3], axis=-1))
+        unlike = _unlike_table_and_blocks(seen, profile)
         # Every height where it shows: under the camera a pawn's colour shows at all of them alike.
         squares, levels = np.nonzero(unlike > _PAWN_UNLIKE)
         colours = np.zeros((cells, tops, len(PAWN_CLASSES)))
@@ -483,14 +482,25 @@ class BaubylonObserver:
         table and blocks (at least _PART_LEAST points but not all): the median colour of that
         part alone, balanced to the calibration's light. None when there is none."""
         seen = rebalance_each(grid, gains[:, None, :])
-        far = np.minimum(np.linalg.norm(seen - profile.classes[TABLE].mean[:3], axis=-1),
-                         np.linalg.norm(seen - profile.classes[BLOCK].mean[:3], axis=-1)) > _PAWN_UNLIKE
+        far = _unlike_table_and_blocks(seen, profile) > _PAWN_UNLIKE
         count = far.sum(axis=-1)
         rows = np.flatnonzero((count >= _PART_LEAST) & (count < grid.shape[1]))
         if not len(rows):
             return None
         part = np.where(far[rows, :, None], seen[rows], np.nan)
         return rows, _nan_median(part, count[rows])
+
+
+def _unlike_table_and_blocks(seen: np.ndarray, profile: AppearanceProfile) -> np.ndarray:
+    """(..., 3) Lab → (...) ΔE to the nearer of the table's and the blocks' learned colours,
+    channel by channel (as np.linalg.norm: the squares summed in order, the same numbers)."""
+    out = None
+    for name in (TABLE, BLOCK):
+        mean = np.asarray(profile.classes[name].mean[:3], np.float64)
+        d = [seen[..., c] - mean[c] for c in range(3)]
+        distance = np.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2])
+        out = distance if out is None else np.minimum(out, distance)
+    return out
 
 
 def colour_support(profile: AppearanceProfile, lab: np.ndarray, classes) -> dict[str, np.ndarray]:
