@@ -202,12 +202,13 @@ class BaubylonObserver:
         # showed was the taller one (its side, its top's edges).
         tops = best[found] + 1
         slots = self.hiding_other[found]  # (N, K)
-        for n, cell in enumerate(found):
-            match = (slots[n][None, :] == found[:, None]) & self.hiding_nearer[cell][None, :]  # (N, K)
-            m, k = np.nonzero(match)
-            taller = tops[m] > tops[n]
-            hidden = self.hiding_pawn[cell, k[taller], tops[n], tops[m[taller]]]
-            near[n, m[taller][hidden]] = near[m[taller][hidden], n] = True
+        # (n, m, k): found[m] stands at slot k of found[n]'s hiding stands, nearer the camera.
+        match = (slots[:, None, :] == found[None, :, None]) & self.hiding_nearer[found][:, None, :]
+        n, m, k = np.nonzero(match)
+        taller = tops[m] > tops[n]
+        n, m, k = n[taller], m[taller], k[taller]
+        hidden = self.hiding_pawn[found[n], k, tops[n], tops[m]]
+        near[n[hidden], m[hidden]] = near[m[hidden], n[hidden]] = True
         np.fill_diagonal(near, False)
         out = scores.copy()
         kept = np.ones(len(found), bool)
