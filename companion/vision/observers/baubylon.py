@@ -330,8 +330,9 @@ class BaubylonObserver:
         stack stands (`stacked`), only the levels its top `allowed` are candidates."""
         levels = np.zeros(table.shape[:2], int)
         known = False
+        terms = self._block_terms(table, evidence, seams, joints, stacked)
         for _ in range(5):
-            seen, support = self._block_scores(table, evidence, seams, joints, self.levels[levels], known, stacked)
+            seen, support = self._block_scores_given(terms, self.levels[levels], known)
             best = seen.argmax(axis=-1)
             fits = self._one_top_per_place(best, seen, support)
             fits &= self._hides_no_better_top(best, support)
@@ -390,29 +391,38 @@ class BaubylonObserver:
         (the weighted evidence summed, not averaged: how much of the outline shows). `far_hidden`
         (rows, cols): spaces where a pawn stack stands: seen from the camera, it may hide the far
         sides' outline, so those count only where they show it."""
-        value = self.levels[None, None, :, None]
+        return self._block_scores_given(self._block_terms(table, evidence, seams, joints, far_hidden), heights, known)
+
+    def _block_terms(self, table, evidence, seams, joints, far_hidden: np.ndarray) -> dict[str, np.ndarray]:
+        """What _block_scores needs that does not depend on the neighbours' heights (once a read)."""
         facing = self.facing[:, :, None, :]
-        padded = np.pad(heights, 1)  # first pass (known False): every neighbour on the table
-        beyond = np.stack([padded[:-2, 1:-1], padded[1:-1, 2:], padded[2:, 1:-1], padded[1:-1, :-2]], axis=-1)
-        beyond = beyond[:, :, None, :]
-        use = (beyond == 0) | ((facing > 0) & (beyond < value)) | ((facing < 0) & (beyond > value))
-        joint = (beyond == value) & known
         # Behind a stack the far sides may be hidden: there they count only as far as they show.
         behind = far_hidden[:, :, None, None] & (facing < 0)
         # A joint showing right where this level puts a side says the neighbour there stands as
         # high, whatever it was read as in the pass before: as good as an outline.
         evidence = np.maximum(evidence, seams)
-        w_edge = self.weight * use * np.where(behind, evidence, 1.0)
-        joint &= ~behind
+        return {"edge": self.weight * np.where(behind, evidence, 1.0), "evidence": evidence, "seams": seams,
+                "joints": joints, "open": ~behind, "near": facing > 0, "far": facing < 0,
+                "table": np.maximum(_TABLE_WEIGHT * table, _NO_OUTLINE)}
+
+    def _block_scores_given(self, terms: dict[str, np.ndarray], heights: np.ndarray, known: bool):
+        """_block_scores from _block_terms (the same numbers: sides summed in order)."""
+        value = self.levels[None, None, :, None]
+        padded = np.pad(heights, 1)  # first pass (known False): every neighbour on the table
+        beyond = np.stack([padded[:-2, 1:-1], padded[1:-1, 2:], padded[2:, 1:-1], padded[1:-1, :-2]], axis=-1)
+        beyond = beyond[:, :, None, :]
+        use = (beyond == 0) | (terms["near"] & (beyond < value)) | (terms["far"] & (beyond > value))
+        w_edge = np.where(use, terms["edge"], 0.0)
         # Beside a neighbour as high, the joint shows (a thin line: blur may hide it), or at least
         # the top goes on, block-like, across the side: `joints`.
-        w_seam = self.weight * joint
-        total = w_edge.sum(axis=-1) + w_seam.sum(axis=-1)
-        shown = (evidence * w_edge).sum(axis=-1)
-        scores = (shown + (joints * w_seam).sum(axis=-1)) / np.maximum(total, 1e-6)
-        scores[..., 0] = np.maximum(_TABLE_WEIGHT * table, _NO_OUTLINE)
+        joint = (beyond == value) & terms["open"] if known else np.zeros(use.shape, bool)
+        w_seam = np.where(joint, self.weight, 0.0)
+        total = _sum_sides(w_edge) + _sum_sides(w_seam)
+        shown = _sum_sides(terms["evidence"] * w_edge)
+        scores = (shown + _sum_sides(terms["joints"] * w_seam)) / np.maximum(total, 1e-6)
+        scores[..., 0] = terms["table"]
         # What a top shows of itself: outlines and joints that show, not a top going on unbroken.
-        return scores, shown + (seams * w_seam).sum(axis=-1)
+        return scores, shown + _sum_sides(terms["seams"] * w_seam)
 
     def _read_pawns(self, image: np.ndarray, profile: AppearanceProfile, offsets: np.ndarray, gains: np.ndarray):
         """Per space (flat): the top of the likeliest pawn stack (in pawn heights), its colour
@@ -551,6 +561,12 @@ def _nan_median(values: np.ndarray, count: np.ndarray) -> np.ndarray:
     lo = ((count - 1) // 2)[:, None, None]
     hi = (count // 2)[:, None, None]
     return 0.5 * (np.take_along_axis(ordered, lo, axis=1)[:, 0] + np.take_along_axis(ordered, hi, axis=1)[:, 0])
+
+
+def _sum_sides(values: np.ndarray) -> np.ndarray:
+    """(..., 4) → (...) summed in order, as .sum(axis=-1) (a reduction over a short last axis costs
+    more than the arithmetic)."""
+    return ((values[..., 0] + values[..., 1]) + values[..., 2]) + values[..., 3]
 
 
 def _confidence_pair(best: np.ndarray, runner: np.ndarray) -> np.ndarray:
