@@ -173,11 +173,12 @@ def _occlusion_order(scene: TableScene, camera: CameraModel) -> list[tuple[Regio
     centres = [region_to_world(np.array([[(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2, (b.z0 + b.z1) / 2]]),
                                r.origin_mm, r.rotation_deg)[0] for r, b in items]
     distance = [float(np.linalg.norm(c - camera.position)) for c in centres]
-    bounds = []
+    bounds, outlines = [], []
     for region, box in items:
         corners = np.vstack([_corners(box, box.z0), _corners(box, box.z1)])
         uv = camera.project_ideal(region_to_world(corners, region.origin_mm, region.rotation_deg))
         bounds.append((*uv.min(axis=0), *uv.max(axis=0)))
+        outlines.append(cv2.convexHull(uv.astype(np.float32)))  # a box's whole image
     later: list[set[int]] = [set() for _ in range(n)]  # later[i]: boxes to draw after i
     indegree = [0] * n
     for i in range(n):
@@ -185,6 +186,10 @@ def _occlusion_order(scene: TableScene, camera: CameraModel) -> list[tuple[Regio
             bi, bj = bounds[i], bounds[j]
             if bi[2] < bj[0] or bj[2] < bi[0] or bi[3] < bj[1] or bj[3] < bi[1]:
                 continue  # apart in the image: their order does not matter (and must not make cycles)
+            if cv2.intersectConvexConvex(outlines[i], outlines[j])[0] <= 1e-6:
+                # Only their bounding rectangles meet: an order between them is not needed, and
+                # one chosen anyway can close a cycle that puts a piece under its own tile.
+                continue
             order = _pair_order(items[i], items[j], eyes, distance[i], distance[j])
             first, second = (i, j) if order else (j, i)
             later[first].add(second)
