@@ -133,7 +133,7 @@ class SquareProbes:
     def sample_interior(self, image: np.ndarray) -> np.ndarray:
         """(S, K, G, 3) Lab of the interior grids only (a cheap first look)."""
         raw = sample_pixels(image, self._interior_px.reshape(-1, 2))
-        return to_lab(raw.astype(np.float32) * np.float32(1.0 / 255.0)).reshape(self._shapes[0])
+        return unit_lab(raw).reshape(self._shapes[0])
 
     def sample_pairs(self, image: np.ndarray, squares: np.ndarray, levels: np.ndarray) -> ProbeSamples:
         """Like sample(), for chosen (square, height) pairs only: shape (N, 1, ...)."""
@@ -141,9 +141,8 @@ class SquareProbes:
         across = self._across_px[squares, levels][:, None]
         raw = sample_pixels(image, np.concatenate([interior.reshape(-1, 2), across.reshape(-1, 2)]))
         n = interior.size // 2
-        bgr = raw.astype(np.float32) * np.float32(1.0 / 255.0)
-        return ProbeSamples(to_lab(bgr[:n]).reshape(*interior.shape[:-1], 3),
-                            to_lab(bgr[n:]).reshape(*across.shape[:-1], 3), self.across_px)
+        return ProbeSamples(unit_lab(raw[:n]).reshape(*interior.shape[:-1], 3),
+                            unit_lab(raw[n:]).reshape(*across.shape[:-1], 3), self.across_px)
 
     def sample_levels(self, image: np.ndarray, levels: np.ndarray) -> ProbeSamples:
         """Like sample(), for a few heights per square only: `levels` (S, M) indexes the heights;
@@ -153,9 +152,8 @@ class SquareProbes:
         across = self._across_px[rows, levels]
         raw = sample_pixels(image, np.concatenate([interior.reshape(-1, 2), across.reshape(-1, 2)]))
         n = interior.size // 2
-        bgr = raw.astype(np.float32) * np.float32(1.0 / 255.0)
-        return ProbeSamples(to_lab(bgr[:n]).reshape(*interior.shape[:-1], 3),
-                            to_lab(bgr[n:]).reshape(*across.shape[:-1], 3), self.across_px)
+        return ProbeSamples(unit_lab(raw[:n]).reshape(*interior.shape[:-1], 3),
+                            unit_lab(raw[n:]).reshape(*across.shape[:-1], 3), self.across_px)
 
     def sample_across(self, image: np.ndarray) -> ProbeSamples:
         """Like sample(), the points across the sides only (the interiors come back empty): what an
@@ -164,7 +162,7 @@ class SquareProbes:
             self._across_points = PointSampler.from_pixels(self._across_px.reshape(-1, 2))
         raw = self._across_points.raw(image)
         s_count, k_count = self._shapes[0][:2]
-        across = to_lab(raw.astype(np.float32) * np.float32(1.0 / 255.0)).reshape(self._shapes[1])
+        across = unit_lab(raw).reshape(self._shapes[1])
         return ProbeSamples(np.zeros((s_count, k_count, 0, 3), np.float32), across, self.across_px)
 
     def sample(self, image: np.ndarray, gains: np.ndarray | None = None) -> ProbeSamples:
@@ -221,6 +219,14 @@ def sample_pixels(image: np.ndarray, pixels: np.ndarray) -> np.ndarray:
     padded = padded.reshape(rows, _ROW, 2)
     picked = cv2.remap(image, padded[..., 0], padded[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     return picked.reshape(-1, 3)[:count]
+
+
+def unit_lab(raw: np.ndarray) -> np.ndarray:
+    """(..., 3) uint8 BGR → Lab (L 0..100) as to_lab(raw / 255 in float32), with one temporary
+    fewer and no clipping (a uint8 colour never leaves the colour space): the same numbers."""
+    scaled = np.asarray(raw).astype(np.float32)
+    scaled *= np.float32(1.0 / 255.0)
+    return cv2.cvtColor(scaled.reshape(1, -1, 3), cv2.COLOR_BGR2Lab).reshape(np.shape(raw))
 
 
 def to_lab(bgr: np.ndarray) -> np.ndarray:
