@@ -271,10 +271,10 @@ def surface_gains(seen_lab: np.ndarray, known_lab: np.ndarray, near: float = 25.
     gains = np.ones(3, np.float32)
     for round_ in range(rounds):
         balanced = seen if round_ == 0 else to_lab(seen_bgr * gains)
-        close = np.linalg.norm(balanced - known, axis=1) < (near if round_ == 0 else tight)
+        close = _distance_to(balanced, known) < (near if round_ == 0 else tight)
         if close.sum() < least:
             break
-        gains = balance_gains(known, np.median(seen_bgr[close], axis=0))
+        gains = balance_gains(known, small_median(seen_bgr[close]))
     return gains
 
 
@@ -290,12 +290,12 @@ def surface_gain_field(seen_lab: np.ndarray, pixels: np.ndarray, known_lab: np.n
     known = np.asarray(known_lab, np.float32)
     known_bgr = lab_to_bgr(known).reshape(3)
     seen_bgr = lab_to_bgr(seen)
-    design = np.column_stack([np.ones(len(pixels)), (np.asarray(pixels, float) - _CENTRE) / _CENTRE[0]])
+    design = _plane_design(pixels)
     coeffs = np.zeros((3, 3))
     coeffs[0] = 1.0 / surface_gains(seen, known, tight=tight)
     for _ in range(rounds):
-        balanced = to_lab(seen_bgr * gains_at(coeffs, pixels))
-        close = np.linalg.norm(balanced - known, axis=1) < tight
+        balanced = to_lab(seen_bgr * _plane_gains(design, coeffs))
+        close = _distance_to(balanced, known) < tight
         if close.sum() < least:
             break
         ratio = seen_bgr[close] / np.maximum(known_bgr, 1e-3)  # (n, 3) how much brighter, per channel
@@ -308,8 +308,21 @@ _CENTRE = np.array([640.0, 360.0])  # scale of the plane's x, y (pixels of a 128
 
 def gains_at(coeffs: np.ndarray, pixels: np.ndarray) -> np.ndarray:
     """(N, 3) BGR gains at image pixels (N, 2) from surface_gain_field's plane."""
-    design = np.column_stack([np.ones(len(pixels)), (np.asarray(pixels, float) - _CENTRE) / _CENTRE[0]])
+    return _plane_gains(_plane_design(pixels), coeffs)
+
+
+def _plane_design(pixels: np.ndarray) -> np.ndarray:
+    return np.column_stack([np.ones(len(pixels)), (np.asarray(pixels, float) - _CENTRE) / _CENTRE[0]])
+
+
+def _plane_gains(design: np.ndarray, coeffs: np.ndarray) -> np.ndarray:
     return np.clip(1.0 / np.maximum(design @ coeffs, 1e-3), 0.5, 2.0).astype(np.float32)
+
+
+def _distance_to(lab: np.ndarray, known: np.ndarray) -> np.ndarray:
+    """(N, 3) float32 Lab → (N,) ΔE to `known` (3,), channel by channel: np.linalg.norm's numbers."""
+    d = [lab[:, c] - known[c] for c in range(3)]
+    return np.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2])
 
 
 def surface_colour(bgr: np.ndarray, known_lab: np.ndarray, share: float = 0.5) -> np.ndarray:
