@@ -129,11 +129,15 @@ class SquareProbes:
         self._interior_px = pixels[: self._interior_count].reshape(*self._shapes[0][:-1], 2)
         self._across_px = pixels[self._interior_count :].reshape(*self._shapes[1][:-1], 2)
         self._across_points: PointSampler | None = None
+        self._interior_maps: tuple[np.ndarray, np.ndarray, int] | None = None
 
     def sample_interior(self, image: np.ndarray) -> np.ndarray:
         """(S, K, G, 3) Lab of the interior grids only (a cheap first look)."""
-        raw = sample_pixels(image, self._interior_px.reshape(-1, 2))
-        return unit_lab(raw).reshape(self._shapes[0])
+        if self._interior_maps is None:  # the float maps sample_pixels makes, kept (same numbers)
+            self._interior_maps = _float_maps(self._interior_px.reshape(-1, 2))
+        map_x, map_y, count = self._interior_maps
+        picked = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        return unit_lab(picked.reshape(-1, 3)[:count]).reshape(self._shapes[0])
 
     def sample_pairs(self, image: np.ndarray, squares: np.ndarray, levels: np.ndarray) -> ProbeSamples:
         """Like sample(), for chosen (square, height) pairs only: shape (N, 1, ...)."""
@@ -212,13 +216,19 @@ class PointSampler:
 
 def sample_pixels(image: np.ndarray, pixels: np.ndarray) -> np.ndarray:
     """(N, 3) uint8 BGR of the frame at (N, 2) pixel positions (bilinear), in one remap."""
+    map_x, map_y, count = _float_maps(pixels)
+    picked = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return picked.reshape(-1, 3)[:count]
+
+
+def _float_maps(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """remap's float maps (x, y: rows of _ROW points, under its 32767 px limit) for (N, 2) pixels."""
     count = len(pixels)
     rows = max(1, -(-count // _ROW))
     padded = np.zeros((rows * _ROW, 2), np.float32)
     padded[:count] = pixels
     padded = padded.reshape(rows, _ROW, 2)
-    picked = cv2.remap(image, padded[..., 0], padded[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    return picked.reshape(-1, 3)[:count]
+    return padded[..., 0].copy(), padded[..., 1].copy(), count
 
 
 def unit_lab(raw: np.ndarray) -> np.ndarray:
