@@ -197,7 +197,7 @@ class BaubylonObserver:
             return scores
         found = found[np.argsort(-(scores[found, best[found]] - _TALLER * best[found]))]
         where = self.pawn_pixels[found, best[found]]
-        near = np.linalg.norm(where[:, None, :] - where[None, :, :], axis=-1) < 0.5 * self.pawn_px[found, best[found]][None, :]
+        near = _apart(where) < 0.5 * self.pawn_px[found, best[found]][None, :]
         # Nor can a stack stand where a taller one nearer the camera would hide its top: what it
         # showed was the taller one (its side, its top's edges).
         tops = best[found] + 1
@@ -209,13 +209,8 @@ class BaubylonObserver:
         n, m, k = n[taller], m[taller], k[taller]
         hidden = self.hiding_pawn[found[n], k, tops[n], tops[m]]
         near[n[hidden], m[hidden]] = near[m[hidden], n[hidden]] = True
-        np.fill_diagonal(near, False)
         out = scores.copy()
-        kept = np.ones(len(found), bool)
-        for n in np.flatnonzero(near.any(axis=1)):  # likeliest first; a top taken is not a second stack
-            if (near[n, :n] & kept[:n]).any():
-                kept[n] = False
-                out[found[n]] = 0.0
+        out[found[~_first_in_place(near)]] = 0.0  # likeliest first; a top taken is not a second stack
         return out
 
     def calibration_samples(self, image: np.ndarray, expected) -> dict[str, list[np.ndarray]]:
@@ -377,13 +372,9 @@ class BaubylonObserver:
         score = support.reshape(rows * cols, -1)[raised, flat[raised]] + 0.01 * score
         raised = raised[np.argsort(-score)]
         where = self.block_pixels[raised, flat[raised]]
-        near = np.linalg.norm(where[:, None, :] - where[None, :, :], axis=-1) < 0.25 * self.block_px[raised, flat[raised]]
-        np.fill_diagonal(near, False)
-        kept = np.ones(len(raised), bool)
-        for n in np.flatnonzero(near.any(axis=1)):  # better first; most tops meet no other
-            if (near[n, :n] & kept[:n]).any():
-                kept[n] = False
-                ok[raised[n], flat[raised[n]]] = False
+        near = _apart(where) < 0.25 * self.block_px[raised, flat[raised]]
+        lost = raised[~_first_in_place(near)]  # better first; most tops meet no other
+        ok[lost, flat[lost]] = False
         return ok.reshape(rows, cols, -1)
 
     def _block_scores(self, table, evidence, seams, joints, heights, known: bool, far_hidden: np.ndarray):
@@ -561,6 +552,24 @@ def _nan_median(values: np.ndarray, count: np.ndarray) -> np.ndarray:
     lo = ((count - 1) // 2)[:, None, None]
     hi = (count // 2)[:, None, None]
     return 0.5 * (np.take_along_axis(ordered, lo, axis=1)[:, 0] + np.take_along_axis(ordered, hi, axis=1)[:, 0])
+
+
+def _apart(points: np.ndarray) -> np.ndarray:
+    """(N, 2) → (N, N) distances between them (as np.linalg.norm of the differences)."""
+    dx = points[:, None, 0] - points[None, :, 0]
+    dy = points[:, None, 1] - points[None, :, 1]
+    return np.sqrt(dx * dx + dy * dy)
+
+
+def _first_in_place(near: np.ndarray) -> np.ndarray:
+    """(N, N) which of N things, best first, meet which (the diagonal aside) → (N,) those kept:
+    each unless it meets a better one kept."""
+    earlier = np.tril(near, -1)
+    kept = np.ones(len(near), bool)
+    for n in np.flatnonzero(earlier.any(axis=1)).tolist():
+        if kept[earlier[n]].any():
+            kept[n] = False
+    return kept
 
 
 def _sum_sides(values: np.ndarray) -> np.ndarray:
