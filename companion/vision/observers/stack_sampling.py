@@ -266,7 +266,12 @@ def rebalance(lab: np.ndarray, gains: np.ndarray) -> np.ndarray:
 
 def rebalance_each(lab: np.ndarray, gains: np.ndarray) -> np.ndarray:
     """Lab colours (..., 3) as they look with BGR gains (..., 3) (broadcast) applied."""
-    return to_lab(lab_to_bgr(lab) * np.asarray(gains, np.float32))
+    bgr = lab_to_bgr(lab)
+    gains = np.asarray(gains, np.float32)
+    if np.broadcast_shapes(bgr.shape, gains.shape) != bgr.shape:
+        return to_lab(bgr * gains)
+    np.multiply(bgr, gains, out=bgr)  # in place: one temporary fewer (same numbers)
+    return to_lab(bgr)
 
 
 def surface_gains(seen_lab: np.ndarray, known_lab: np.ndarray, near: float = 25.0, least: int = 5,
