@@ -1,7 +1,7 @@
 """Several provisional choices open at once (one per player), and open choices surviving a restart:
 the journal keeps each provisional move's alternatives, so after kill -9 the later placement still
-settles the flower (babylon.quarry.take: a tile is taken material side up; its flower shows when
-it is placed, babylon.build.*)."""
+settles the flower (babylon.quarry.visible: a tile is taken material side up, its flower shows
+when it is placed; babylon.quarry.reward: the pillars it gives depend on that flower)."""
 
 from __future__ import annotations
 
