@@ -157,8 +157,15 @@ class BaubylonObserver:
         t = np.clip(((here - a) * axis).sum(-1) / np.maximum((axis * axis).sum(-1), 1e-6), 0, 1)
         gap = np.linalg.norm(here - (a + t[..., None] * axis), axis=-1)  # (S, K, own top, other top)
         self.hiding = gap < 0.5 * self.block_px[other, 0][:, :, None, None]
+        # Where each (space, other) pair's table starts in self.hiding's flat copy (for _hides).
+        self._hiding_flat = self.hiding.ravel()
+        self._hiding_start = np.arange(other.size).reshape(other.shape) * (self.top + 1) ** 2
         # ...and whether a stack of pawns there hides it: within a pawn's half width and 3 mm.
         self.hiding_pawn = gap < ((self.dims.pawn_mm / 2 + 3.0) / BAUBYLON.cell_mm) * self.block_px[other, 0][:, :, None, None]
+
+    def _hides(self, own: np.ndarray, other: np.ndarray) -> np.ndarray:
+        """(S, 24) self.hiding[space, k, own[space], other[space, k]]: one flat gather."""
+        return self._hiding_flat[self._hiding_start + own[:, None] * (self.top + 1) + other]
 
     # --- measuring -------------------------------------------------------------------------------
 
@@ -313,10 +320,9 @@ class BaubylonObserver:
         beyond = np.stack([padded[:-2, 1:-1], padded[1:-1, 2:], padded[2:, 1:-1], padded[1:-1, :-2]], axis=-1)
         next_to = ((self.facing > 0) & (beyond > tops[..., None])).any(axis=-1)  # taller on a near side
         flat = tops.ravel()
-        cells = np.arange(len(flat))[:, None]
         others = self.hiding_other  # (S, 24)
         taller = self.hiding_nearer & (flat[others] > flat[:, None])
-        risky = (taller & self.hiding[cells, np.arange(others.shape[1])[None, :], flat[:, None], flat[others]]).any(axis=1)
+        risky = (taller & self._hides(flat, flat[others])).any(axis=1)
         return risky.reshape(rows, cols) | next_to
 
     def _read_blocks(self, table, evidence, seams, joints, stacked, allowed) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -347,9 +353,8 @@ class BaubylonObserver:
         tops = self.levels[flat]  # pawn heights
         shown = support.reshape(rows * cols, -1)[np.arange(rows * cols), flat]
         others = self.hiding_other  # (S, 24): stands that may hide each space's top
-        cells = np.arange(len(flat))[:, None]
         hidden = (self.hiding_nearer & (tops[others] > tops[:, None]) & (tops[:, None] > 0)
-                  & self.hiding[cells, np.arange(others.shape[1])[None, :], tops[:, None], tops[others]]
+                  & self._hides(tops, tops[others])
                   & (shown[:, None] > shown[others] * _HIDDEN_SHOWS))
         ok = np.ones((rows * cols, len(self.levels)), bool)
         hider = others[hidden]
