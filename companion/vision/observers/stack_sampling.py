@@ -221,13 +221,19 @@ def sample_pixels(image: np.ndarray, pixels: np.ndarray) -> np.ndarray:
     return picked.reshape(-1, 3)[:count]
 
 
+_FLOAT_ROW = 32000  # remap wants maps under 32767 px on a side
+
+
 def _float_maps(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
-    """remap's float maps (x, y: rows of _ROW points, under its 32767 px limit) for (N, 2) pixels."""
+    """remap's float maps (x, y) for (N, 2) pixels: as few rows as its size limit allows (one for
+    a few thousand points): OpenCV splits a remap of many rows over threads, which on a busy
+    machine costs more CPU than it saves. Each point's colour does not depend on the layout."""
     count = len(pixels)
-    rows = max(1, -(-count // _ROW))
-    padded = np.zeros((rows * _ROW, 2), np.float32)
+    rows = max(1, -(-count // _FLOAT_ROW))
+    width = max(1, -(-count // rows))
+    padded = np.zeros((rows * width, 2), np.float32)
     padded[:count] = pixels
-    padded = padded.reshape(rows, _ROW, 2)
+    padded = padded.reshape(rows, width, 2)
     return padded[..., 0].copy(), padded[..., 1].copy(), count
 
 
