@@ -68,20 +68,33 @@ def _calibrate(region: str, camera, seed: int):
     return observer
 
 
+def bench_camera(region: str, seed: int, n: int):
+    """The camera of frame n (one per FRAMES_PER_SETUP frames; its distortion maps take seconds to
+    build, so keep it for the frames it serves)."""
+    _, _, _, target, distance = GAMES[region]
+    first = n - n % FRAMES_PER_SETUP
+    return variation.random_camera(np.random.default_rng((seed, first, 1)), target, distance=distance)
+
+
+def bench_scene(region: str, seed: int, n: int):
+    """Frame n's layout and still scene (light and sensor varied), as `accuracy` reads it."""
+    rng = np.random.default_rng((seed, n))
+    layout = GAMES[region][1](rng)
+    scene = TableScene((_region(layout),), lighting=variation.random_lighting(rng), imaging=variation.random_imaging(rng))
+    return layout, scene
+
+
 def accuracy(region: str, frames: int, seed: int = 0) -> dict[str, Any]:
-    _, random_layout, _, target, distance = GAMES[region]
     stats = Counter()
     confusion: Counter = Counter()
     per_frame_times = []
     observer = camera = None
     for n in range(frames):
-        rng = np.random.default_rng((seed, n))
         if n % FRAMES_PER_SETUP == 0:
-            camera = variation.random_camera(np.random.default_rng((seed, n, 1)), target, distance=distance)
+            camera = bench_camera(region, seed, n)
             observer = _calibrate(region, camera, seed * 1000 + n)
-        layout = random_layout(rng)
-        scene_region = _region(layout)
-        scene = TableScene((scene_region,), lighting=variation.random_lighting(rng), imaging=variation.random_imaging(rng))
+        layout, scene = bench_scene(region, seed, n)
+        scene_region = scene.regions[0]
         image = render(scene, camera, seed=n)
         start = time.perf_counter()
         observation = observer.observe(image)

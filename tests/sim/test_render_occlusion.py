@@ -9,7 +9,6 @@ from __future__ import annotations
 import numpy as np
 
 from companion.benchmarking import vision as bench
-from companion.sim import variation
 from companion.sim.camera import region_to_world
 from companion.sim.render import _occlusion_order, render
 from companion.sim.scene import Imaging, Lighting, TableScene
@@ -17,10 +16,8 @@ from companion.sim.scene import Imaging, Lighting, TableScene
 
 def _bench_scene(region: str, seed: int, n: int):
     """Frame n of `bench vision --seed seed` for a region: its camera, layout and still scene."""
-    _, random_layout, _, target, distance = bench.GAMES[region]
-    camera = variation.random_camera(np.random.default_rng((seed, n - n % 10, 1)), target, distance=distance)
-    layout = random_layout(np.random.default_rng((seed, n)))
-    return camera, layout, TableScene((bench._region(layout),))
+    layout, scene = bench.bench_scene(region, seed, n)
+    return bench.bench_camera(region, seed, n), layout, scene
 
 
 def test_a_belvedere_is_drawn_over_the_tile_it_stands_on():

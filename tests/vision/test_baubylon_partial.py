@@ -5,29 +5,22 @@ reader used to miss these pawns."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from companion.benchmarking import vision as bench
-from companion.sim import variation
 from companion.sim.render import render
-from companion.sim.scene import TableScene
 from companion.sim.visibility import visible_share
-
-_, RANDOM_LAYOUT, _, TARGET, DISTANCE = bench.GAMES["baubylon"]
 
 
 def _frame(observer, camera, n: int):
-    rng = np.random.default_rng((0, n))
-    layout = RANDOM_LAYOUT(rng)
-    region = bench._region(layout)
-    scene = TableScene((region,), lighting=variation.random_lighting(rng), imaging=variation.random_imaging(rng))
-    return layout, observer.observe(render(scene, camera, seed=n)), visible_share(region, camera, layout.top_faces())
+    layout, scene = bench.bench_scene("baubylon", 0, n)
+    seen = visible_share(scene.regions[0], camera, layout.top_faces())
+    return layout, observer.observe(render(scene, camera, seed=n)), seen
 
 
 @pytest.fixture(scope="module")
 def setup():
-    camera = variation.random_camera(np.random.default_rng((0, 10, 1)), TARGET, distance=DISTANCE)
+    camera = bench.bench_camera("baubylon", 0, 10)
     return camera, bench._calibrate("baubylon", camera, 10)
 
 
