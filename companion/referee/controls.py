@@ -19,15 +19,13 @@ from typing import Any
 
 from ..errors import LINE_COLUMN, CompanionError, FormatError, expectation
 from ..games.api import GameState, Message, Move
-from ..i18n import N_, NP_
+from ..i18n import GAME_TITLES, N_, NP_
 from .interface import Answer, CalibrationProgress, CameraView, DeviceStatus, GameSetup, Mark
 from .session import RefereeSession
 
 log = logging.getLogger(__name__)
 
 SIM = "sim"
-GAME_NAMES = {"babylon": N_("Babylon"), "reclamation": N_("The Reclamation"), "babel": N_("Babel Builders"),
-              "baubylon": N_("Baubylon")}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -423,7 +421,7 @@ def new_game_for(setup: GameSetup, state_dir: Path | None = None) -> GameState:
 
 
 def game_name(game: str) -> Message:
-    return Message.of(GAME_NAMES.get(game, game))
+    return Message.of(GAME_TITLES.get(game, game))
 
 
 def demo_for_setup(setup: GameSetup):

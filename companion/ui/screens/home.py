@@ -10,7 +10,7 @@ from kivy.uix.textinput import TextInput
 
 from ...errors import CompanionError
 from ...games import registry
-from ...i18n import LANGUAGES, N_
+from ...i18n import GAME_TITLES, LANGUAGES, N_
 from .. import kana, theme
 from ..controller import GameSetup
 from ..editor_data import FLOWER_COLOURS, FLOWER_NAMES, FLOWERS
@@ -19,12 +19,6 @@ from ..text import LANGUAGE_NAMES
 from ..widgets import Btn, Panel
 from .base import CompanionScreen
 
-GAME_TITLES = {
-    "babylon": N_("Babylon"),
-    "reclamation": N_("The Reclamation"),
-    "babel": N_("Babel Builders"),
-    "baubylon": N_("Baubylon"),
-}
 VARIANTS = {
     "babylon": (("standard", N_("Standard")),),
     "reclamation": (("garden", N_("Garden (black cards)")), ("throne", N_("Throne (red cards)"))),

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from kivy.uix.boxlayout import BoxLayout
 
-from ...i18n import N_
+from ...i18n import GAME_TITLES, N_
 from .. import theme
 from ..setup_steps import SetupStep, field_check, steps_for
 from ..widgets import Panel
 from .base import CompanionScreen
-from .home import GAME_TITLES
 
 
 class SetupScreen(CompanionScreen):
