@@ -6,6 +6,12 @@ game is its starting state with the entries replayed, so after a crash, a power 
 the referee resumes exactly where the journal stands. WAL mode with synchronous=FULL: a commit has
 reached the disk when `record_*` returns, which is what lets the LED say "accepted" afterwards.
 
+Rows of the `rejections` table (schema 2) keep the referee's memory of readings the players
+rejected (referee/rejections.py): each picture remembered and each cell forgotten, written in the
+same transaction as what caused it (the undo, the dismissal, the move that explains the cell), so a
+power cut does not bring a phantom back. A schema-1 journal (without the table) is upgraded when it
+is opened; its games simply have no rejections.
+
 A journal that cannot be read is never silently replaced: it is renamed aside with a timestamp,
 reported, and a fresh one is started.
 """
@@ -15,7 +21,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,7 +32,8 @@ from ..games import saves
 from ..games.api import GameSpec, GameState, IllegalMove, Move
 from ..games.registry import get as get_spec
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+OLDER_SCHEMAS = ("1",)  # opened and upgraded in place (the new table is added, nothing rewritten)
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS games (
@@ -45,7 +53,21 @@ CREATE TABLE IF NOT EXISTS entries (
     created REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS entries_game ON entries(game_id, seq);
+CREATE TABLE IF NOT EXISTS rejections (
+    seq INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    action TEXT NOT NULL,           -- 'remember' (a picture of a cell) or 'forget' (the cell)
+    region TEXT NOT NULL,
+    row INTEGER NOT NULL,
+    col INTEGER NOT NULL,
+    picture TEXT,                   -- for 'remember': JSON [label, attrs] (rejections.picture)
+    created REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rejections_game ON rejections(game_id, seq);
 """
+
+# one change of the rejection memory: ('remember', (region, row, col), picture) or ('forget', cell, None)
+RejectionChange = tuple[str, tuple[str, int, int], str | None]
 
 
 @dataclass(frozen=True)
@@ -62,6 +84,8 @@ class JournalGame:
     # each move's note as journaled (e.g. {"provisional": [...]}: a choice still open), with
     # {"settled": i} notes applied (the choice of move i became final)
     notes: tuple[dict[str, Any], ...] = ()
+    # the rejection memory's changes in the order they were made (replayed by RejectedReadings)
+    rejections: tuple[RejectionChange, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -82,6 +106,7 @@ class Journal:
         self.clock = clock
         self.resolve = resolve  # game id -> GameSpec (tests pass their own games)
         self.set_aside: SetAside | None = None
+        self._depth = 0  # nesting of transaction(): only the outermost commits
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             self._db = self._open()
@@ -101,6 +126,8 @@ class Journal:
             row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
             if row is None:
                 db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            elif row[0] in OLDER_SCHEMAS:  # the script above added what is new: say so
+                db.execute("UPDATE meta SET value=? WHERE key='schema'", (str(SCHEMA_VERSION),))
             elif row[0] != str(SCHEMA_VERSION):
                 raise FormatError(str(self.path), "meta.schema", f"expected journal schema {SCHEMA_VERSION}, got {row[0]}")
         except BaseException:
@@ -113,9 +140,30 @@ class Journal:
 
     # --- writing --------------------------------------------------------------------------------
 
-    def start_game(self, initial: GameState) -> int:
-        with self._db:
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Everything written inside is committed together (durably) when the outermost block ends,
+        or not at all: a power cut never leaves half of it. Nothing written: no transaction."""
+        outer = self._depth == 0
+        self._depth += 1
+        try:
+            yield
+        except BaseException:
+            self._depth -= 1
+            if outer and self._db.in_transaction:
+                self._db.rollback()
+            raise
+        self._depth -= 1
+        if outer and self._db.in_transaction:
+            self._db.commit()  # synchronous=FULL: on disk when this returns
+
+    def _begin(self) -> None:
+        if not self._db.in_transaction:
             self._db.execute("BEGIN IMMEDIATE")
+
+    def start_game(self, initial: GameState) -> int:
+        with self.transaction():
+            self._begin()
             cur = self._db.execute(
                 "INSERT INTO games (game, initial, started) VALUES (?, ?, ?)",
                 (initial.game, json.dumps(initial.to_json(), ensure_ascii=False), self.clock()),
@@ -129,8 +177,8 @@ class Journal:
         return self._append(game_id, "undo", actor, None, note)
 
     def finish_game(self, game_id: int) -> None:
-        with self._db:
-            self._db.execute("BEGIN IMMEDIATE")
+        with self.transaction():
+            self._begin()
             self._db.execute("UPDATE games SET finished=? WHERE id=?", (self.clock(), game_id))
 
     def revise(self, game_id: int, undo: int, moves: list[tuple], note: dict[str, Any]) -> None:
@@ -143,19 +191,30 @@ class Journal:
             row_note = {**note, **(own[0] if own else {})}
             rows.append((game_id, "move", actor, json.dumps(move.to_json(), ensure_ascii=False),
                          json.dumps(row_note, ensure_ascii=False), now))
-        with self._db:
-            self._db.execute("BEGIN IMMEDIATE")
+        with self.transaction():
+            self._begin()
             self._db.executemany(
                 "INSERT INTO entries (game_id, kind, actor, move, note, created) VALUES (?, ?, ?, ?, ?, ?)", rows)
 
     def _append(self, game_id: int, kind: str, actor: str, move: str | None, note: dict[str, Any] | None) -> int:
-        with self._db:  # commits (synchronous=FULL: durable) before returning
-            self._db.execute("BEGIN IMMEDIATE")
+        with self.transaction():  # commits (synchronous=FULL: durable) before returning
+            self._begin()
             cur = self._db.execute(
                 "INSERT INTO entries (game_id, kind, actor, move, note, created) VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, kind, actor, move, json.dumps(note or {}, ensure_ascii=False), self.clock()),
             )
         return int(cur.lastrowid)
+
+    def record_rejections(self, game_id: int, changes: Iterable[RejectionChange]) -> None:
+        """Changes of the rejection memory (inside the transaction of what caused them, if one is open)."""
+        now = self.clock()
+        rows = [(game_id, action, region, r, c, picture, now) for action, (region, r, c), picture in changes]
+        if rows:
+            with self.transaction():
+                self._begin()
+                self._db.executemany(
+                    "INSERT INTO rejections (game_id, action, region, row, col, picture, created) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
 
     # --- reading --------------------------------------------------------------------------------
 
@@ -221,7 +280,29 @@ class Journal:
             moves.append(move)
             notes.append(note)
         return JournalGame(game_id, spec, initial, tuple(moves), states[-1], finished is not None, tuple(states),
-                           tuple(notes))
+                           tuple(notes), self.rejections(game_id))
+
+    def rejections(self, game_id: int) -> tuple[RejectionChange, ...]:
+        """The game's rejection-memory changes in order; a row that is not one raises FormatError
+        naming it (the file is left as it is)."""
+        rows = self._db.execute(
+            "SELECT seq, action, region, row, col, picture FROM rejections WHERE game_id=? ORDER BY seq", (game_id,)
+        ).fetchall()
+        source = f"{self.path}: game {game_id}"
+        changes: list[RejectionChange] = []
+        for seq, action, region, r, c, picture in rows:
+            where = f"rejections row {seq}"
+            if action not in ("remember", "forget"):
+                raise FormatError(source, f"{where}.action", f"expected 'remember' or 'forget', got {action!r}")
+            if not isinstance(region, str) or not region:
+                raise FormatError(source, f"{where}.region", f"expected a region name, got {region!r}")
+            for key, value in (("row", r), ("col", c)):
+                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                    raise FormatError(source, f"{where}.{key}", f"expected a whole number >= 0, got {value!r}")
+            if action == "remember":
+                picture = _picture_text(picture, source, f"{where}.picture")
+            changes.append((action, (region, r, c), picture if action == "remember" else None))
+        return tuple(changes)
 
     def export_record(self, game_id: int) -> dict[str, Any]:
         """The game in the saves.py record format (docs/formats.md)."""
@@ -238,6 +319,17 @@ class Journal:
         saves.write_json_atomic(record_path, saves.record_to_json(game.initial, game.moves))
         saves.write_json_atomic(sheet_path, game.state.score_sheet().to_json())
         return record_path, sheet_path
+
+
+def _picture_text(text: Any, source: str, where: str) -> str:
+    """A remembered picture as rejections.picture writes it: JSON [label, attrs]."""
+    try:
+        value = json.loads(text) if isinstance(text, str) else None
+    except json.JSONDecodeError:
+        value = None
+    if not (isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], dict)):
+        raise FormatError(source, where, f"expected JSON [label, attributes] of a cell reading, got {text!r}")
+    return json.dumps(value, sort_keys=True, default=str)
 
 
 def _free_path(path: Path) -> Path:

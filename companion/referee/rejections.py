@@ -9,6 +9,9 @@ one out. Another picture there is read as usual (the pieces there may have chang
 rejected ones stay remembered (a misread may alternate, e.g. a single and a double pillar), until
 the cell surely shows what the game expects there (the misread is gone) or a move changes what the
 cell should show (the move explains it).
+
+Every change of the memory is also kept in `changes` until the tracker writes it to the journal,
+with what caused it, and `replayed` rebuilds the memory from the journal's changes after a restart.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from ..vision.types import CellReading, Observation
 from .views.base import ExpectedView
 
 Cell = tuple[str, int, int]
+Change = tuple[str, Cell, str | None]  # ('remember', cell, picture) or ('forget', cell, None)
 NO_EVIDENCE = CellReading("unread", 0.0)  # every expected cell is as likely (inference.cell_probability)
 MAX_REMEMBERED = 48  # a bound: a camera misreading more than this needs calibrating, not patching
 
@@ -33,6 +37,23 @@ def picture(reading: CellReading) -> str:
 @dataclass
 class RejectedReadings:
     cells: dict[Cell, set[str]] = field(default_factory=dict)  # insertion order = oldest first
+    changes: list[Change] = field(default_factory=list)  # not yet journaled, oldest first
+
+    @classmethod
+    def replayed(cls, changes: Iterable[Change]) -> RejectedReadings:
+        """The memory as the journaled changes left it (the same bound, the same order)."""
+        memory = cls()
+        for action, cell, shown in changes:
+            if action == "remember" and shown is not None:
+                memory._add(cell, shown)
+            else:
+                memory.cells.pop(cell, None)
+        return memory
+
+    def drain(self) -> list[Change]:
+        """The changes made since the last drain (for the journal)."""
+        out, self.changes = self.changes, []
+        return out
 
     def remember(self, cells: Iterable[Cell], latest: Mapping[str, Observation]) -> int:
         """Remember the current reading of each cell (in `latest`, the newest look per region)."""
@@ -44,19 +65,22 @@ class RejectedReadings:
             reading = obs.cell(r, c)
             if reading is NO_EVIDENCE or reading.label == NO_EVIDENCE.label:
                 continue
-            seen = self.cells.pop((region, r, c), set())
-            self.cells[(region, r, c)] = seen | {picture(reading)}
+            shown = picture(reading)
+            self._add((region, r, c), shown)
+            self.changes.append(("remember", (region, r, c), shown))
             added += 1
-        while len(self.cells) > MAX_REMEMBERED:
-            self.cells.pop(next(iter(self.cells)))
         return added
+
+    def _add(self, cell: Cell, shown: str) -> None:
+        seen = self.cells.pop(cell, set())
+        self.cells[cell] = seen | {shown}
+        while len(self.cells) > MAX_REMEMBERED:  # one at a time: replaying gives the same memory
+            self.cells.pop(next(iter(self.cells)))
 
     def forget(self, cells: Iterable[Cell]) -> None:
         for cell in cells:
-            self.cells.pop(cell, None)
-
-    def clear(self) -> None:
-        self.cells.clear()
+            if self.cells.pop(cell, None) is not None:
+                self.changes.append(("forget", cell, None))
 
     def mask(self, observations: Mapping[str, Observation], expected: ExpectedView | None = None,
              sure: float = 0.75) -> tuple[dict[str, Observation], frozenset[Cell]]:
@@ -74,7 +98,7 @@ class RejectedReadings:
                 grid = (expected or {}).get(region)
                 if grid is not None and reading.confidence >= sure and reading.label == grid[r][c].label \
                         and all(reading.attrs.get(k, v) == v for k, v in grid[r][c].attrs):
-                    del self.cells[(region, r, c)]  # the misread is gone
+                    self.forget([(region, r, c)])  # the misread is gone
                 continue
             by_region.setdefault(region, []).append((r, c))
         for region, where in by_region.items():

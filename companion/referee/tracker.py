@@ -9,9 +9,11 @@ journal *before* the events that make the LED say so are emitted. A violation is
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable, Mapping
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 from ..games.api import GameState, Message, Move, Ruling
@@ -35,6 +37,32 @@ from .rejections import RejectedReadings
 from .views.base import ExpectedView, GameView, changed_cells
 
 Emit = Callable[[Event], None]
+
+
+def _durably(method):
+    """One journal transaction for everything the call changes (moves, undos, notes, the rejection
+    memory), committed before any of its events reaches the sinks (the LED, the screen)."""
+
+    @functools.wraps(method)
+    def durable(self: Tracker, *args, **kwargs):
+        if self._held is not None:  # called inside another durable call: its transaction
+            return method(self, *args, **kwargs)
+        self._held = []
+        try:
+            with self.journal.transaction() if self.journal is not None else nullcontext():
+                result = method(self, *args, **kwargs)
+                changes = self.rejected.drain()
+                if self.journal is not None:
+                    self.journal.record_rejections(self.game_id, changes)
+            held = self._held
+        finally:
+            self._held = None
+        for event in held:
+            for sink in self.sinks:
+                sink(event)
+        return result
+
+    return durable
 BRANCH_BUDGET = 300  # candidate states weighed per open alternative of a provisional choice
 MAX_OPEN_BRANCHES = 9  # open alternatives over all provisional choices (3 flower choices of 4)
 
@@ -101,6 +129,7 @@ class Tracker:
     resyncing: bool = False  # after a pause: rule again once the table shows the game as it was
     _faint_looks: int = 0
     _latest: dict[str, Observation] = field(default_factory=dict)  # the newest look at each region
+    _held: list[Event] | None = None  # events of a durable call, sent once its transaction commits
 
     def __post_init__(self) -> None:
         if not self.states:
@@ -131,6 +160,9 @@ class Tracker:
         return self._base_view
 
     def _emit(self, event: Event) -> Event:
+        if self._held is not None:
+            self._held.append(event)  # sent when the journal has it (_durably)
+            return event
         for sink in self.sinks:
             sink(event)
         return event
@@ -141,6 +173,7 @@ class Tracker:
 
     # --- scenes ---------------------------------------------------------------------------------
 
+    @_durably
     def observe(self, observations: Mapping[str, Observation] | Observation) -> list[Event]:
         """Rule on one still scene (one Observation per region the camera reads)."""
         if isinstance(observations, Observation):
@@ -559,10 +592,13 @@ class Tracker:
             if listed and at < len(tracker.moves):
                 alternatives = tuple(parse(m, f"{journal.path}: move {at + 1} provisional") for m in listed)
                 tracker.provisionals.append(_Provisional(at, alternatives, tracker.states[at].current_player))
+        # readings the players rejected before the restart stay rejected
+        tracker.rejected = RejectedReadings.replayed(getattr(game, "rejections", ()) or ())
         return tracker
 
     # --- overrides (touchscreen or buttons) -------------------------------------------------------
 
+    @_durably
     def play(self, move: Move, expected_moves: int | None = None) -> list[Event]:
         """A player declares a move the camera cannot see (end of a build, what went to storage).
 
@@ -577,6 +613,7 @@ class Tracker:
         self.resyncing = False  # the players say what the table shows
         return self._revise_for(move) + self._accept_override((move,), "declare")
 
+    @_durably
     def confirm(self, index: int = 0) -> list[Event]:
         """A player confirms one of the candidates of the pending question."""
         if self.pending is not None and self.pending.kind == "revise" and 0 <= index < len(self.pending.explanations):
@@ -595,6 +632,7 @@ class Tracker:
                                                   Message.of(N_("A player confirmed the move")))))
         return events
 
+    @_durably
     def correct(self, move: Move) -> list[Event]:
         """A player says what was really played: it replaces a question, a violation or the last
         accepted move (which is taken back first)."""
@@ -615,6 +653,7 @@ class Tracker:
                                                   Message.of(N_("A player corrected the ruling")))))
         return events
 
+    @_durably
     def undo(self) -> list[Event]:
         """A player takes back the last confirmed move."""
         self.correctable = False
@@ -638,6 +677,7 @@ class Tracker:
             self._guidance(),
         ]
 
+    @_durably
     def accept_correction(self) -> list[Event]:
         """After a violation: the players agree and will put the pieces back (the camera sees it)."""
         if self.pending is None or self.pending.kind != "violation":
@@ -646,6 +686,7 @@ class Tracker:
         return [self._emit(OverrideRecorded(self.game, len(self.moves), "accept_correction",
                                             Message.of(N_("The players agreed to put the pieces back"))))]
 
+    @_durably
     def overrule(self) -> list[Event]:
         """After a violation: the players overrule the referee and the action stands as played.
 
@@ -666,6 +707,7 @@ class Tracker:
                                               Message.of(N_("The players overruled the referee: the move stands"))))]
         return events + self._after_moves()
 
+    @_durably
     def end_game(self) -> list[Event]:
         """The players stop now: the score as it stands is the result."""
         if self.journal is not None:
