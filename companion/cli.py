@@ -44,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.command:
         parser.print_help()
         return 0
+    config = None
     try:
         config = load_config()
         if args.lang:
@@ -52,7 +53,9 @@ def main(argv: list[str] | None = None) -> int:
         setup_logging(config.get("general", "log_level"), args.verbose)
         return int(args.handler(args, config) or 0)
     except CompanionError as exc:
-        print(f"companion {args.command}: {exc}", file=sys.stderr)
+        # In the run's language (--lang, else the config's; English when the config itself is bad)
+        lang = args.lang or (config.get("general", "language") if config is not None else None)
+        print(f"companion {args.command}: {exc.render(lang)}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print(f"companion {args.command}: interrupted", file=sys.stderr)

@@ -1,6 +1,13 @@
 """Reading JSON with errors a player can act on: each names the file, the key path and what is expected.
 
-Neutral ground: both games/ (pure Python) and vision/ read their files with it.
+Neutral ground: both games/ (pure Python) and vision/ read their files with it. What is expected is a
+msgid with parameters, so the error reads in the player's language:
+
+    raise reader.fail(N_("expected a name not used by another card"))
+    raise reader.fail(NP_("expected {count} player", "expected {count} players"), count=n)
+
+The reader adds the value it found ("…, got 'x'"); the file name, key path and that value stay as
+written.
 """
 
 from __future__ import annotations
@@ -9,7 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import FormatError
+from .errors import TOP_LEVEL, ErrorText, FormatError
+from .i18n import N_, NP_
 
 
 @dataclass(frozen=True)
@@ -20,8 +28,11 @@ class JsonReader:
     source: str = "<json>"
     path: str = ""
 
-    def fail(self, expected: str) -> FormatError:
-        return FormatError(self.source, self.path or "top level", f"{expected}, got {_show(self.value)}")
+    def fail(self, expected: str, **params: Any) -> FormatError:
+        """The error for this value: `expected` is a msgid (N_ or NP_) filled with `params`."""
+        text = ErrorText.of(N_("{expected}, got {value}"), expected=ErrorText.of(expected, **params),
+                            value=_show(self.value))
+        return FormatError(self.source, self.path or TOP_LEVEL, text)
 
     def _at(self, key: str | int, value: Any) -> JsonReader:
         where = f"{self.path}[{key}]" if isinstance(key, int) else (f"{self.path}.{key}" if self.path else key)
@@ -29,7 +40,7 @@ class JsonReader:
 
     def obj(self) -> dict[str, Any]:
         if not isinstance(self.value, dict):
-            raise self.fail("expected an object")
+            raise self.fail(N_("expected an object"))
         return self.value
 
     def has(self, key: str) -> bool:
@@ -39,7 +50,7 @@ class JsonReader:
         data = self.obj()
         if key not in data:
             if default is ...:
-                raise FormatError(self.source, self._at(key, None).path, "missing (required)")
+                raise FormatError(self.source, self._at(key, None).path, ErrorText.of(N_("missing (required)")))
             return self._at(key, default)
         return self._at(key, data[key])
 
@@ -49,35 +60,35 @@ class JsonReader:
 
     def list(self, length: int | None = None) -> list[JsonReader]:
         if not isinstance(self.value, list):
-            raise self.fail("expected a list")
+            raise self.fail(N_("expected a list"))
         if length is not None and len(self.value) != length:
-            raise self.fail(f"expected a list of {length} items")
+            raise self.fail(NP_("expected a list of {count} item", "expected a list of {count} items"), count=length)
         return [self._at(i, v) for i, v in enumerate(self.value)]
 
     def int(self, minimum: int | None = None, maximum: int | None = None) -> int:
         if isinstance(self.value, bool) or not isinstance(self.value, int):
-            raise self.fail("expected a whole number")
+            raise self.fail(N_("expected a whole number"))
         if minimum is not None and self.value < minimum:
-            raise self.fail(f"expected a number ≥ {minimum}")
+            raise self.fail(N_("expected a number ≥ {limit}"), limit=minimum)
         if maximum is not None and self.value > maximum:
-            raise self.fail(f"expected a number ≤ {maximum}")
+            raise self.fail(N_("expected a number ≤ {limit}"), limit=maximum)
         return self.value
 
     def float(self) -> float:
         if isinstance(self.value, bool) or not isinstance(self.value, int | float):
-            raise self.fail("expected a number")
+            raise self.fail(N_("expected a number"))
         return float(self.value)
 
     def str(self, choices: tuple[str, ...] | None = None) -> str:
         if not isinstance(self.value, str):
-            raise self.fail("expected a string")
+            raise self.fail(N_("expected a string"))
         if choices is not None and self.value not in choices:
-            raise self.fail("expected one of " + ", ".join(repr(c) for c in choices))
+            raise self.fail(N_("expected one of {choices}"), choices=", ".join(repr(c) for c in choices))
         return self.value
 
     def bool(self) -> bool:
         if not isinstance(self.value, bool):
-            raise self.fail("expected true or false")
+            raise self.fail(N_("expected true or false"))
         return self.value
 
     def optional(self) -> JsonReader | None:

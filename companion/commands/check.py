@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..errors import FormatError
+from ..errors import ErrorText, FormatError
 from ..games import saves
+from ..i18n import N_
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -26,11 +27,12 @@ def handle(args: argparse.Namespace, config) -> int:
     if args.move.startswith("@"):
         data, source = saves.read_json_file(args.move[1:]), args.move[1:]
     else:
-        source = "MOVE argument"
+        source = "MOVE"  # the command line's name for it
         try:
             data = json.loads(args.move)
         except json.JSONDecodeError as exc:
-            raise FormatError(source, f"column {exc.colno}", f"not valid JSON ({exc.msg})") from None
+            raise FormatError(source, ErrorText.of(N_("column {column}"), column=exc.colno),
+                              ErrorText.of(N_("not valid JSON"))) from None
     move = saves.parse_move(data, record.spec, source)
     ruling = record.final.check(move)
     lang = config.get("general", "language")

@@ -18,7 +18,8 @@ from typing import Any
 import cv2
 import numpy as np
 
-from ..errors import CompanionError, FormatError
+from ..errors import CompanionError, ErrorText, FormatError
+from ..i18n import N_, NP_
 from ..vision.boards import REGIONS, BoardSpec, grid_board
 from ..vision.calibration import files
 from ..vision.calibration.intrinsics import Intrinsics
@@ -31,6 +32,7 @@ from ..vision.types import Observation
 
 LOW_CONFIDENCE = 0.5
 UNSURE_SHARE = 0.15  # more unsure places than this and the reading is flagged
+PLACES_ON = {"points": N_("points"), "cells": N_("cells")}  # --on: where a grid's pieces lie
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -65,7 +67,8 @@ def regions_of_game(game: str) -> list[str]:
     found = [r for r in REGIONS if r == game or r.startswith(game + ".")]
     if not found:
         games = sorted({r.split(".")[0] for r in REGIONS})
-        raise CompanionError(f"--game: unknown game {game!r}; expected one of {', '.join(games)}")
+        raise CompanionError(message=ErrorText.of(N_("{option}: unknown game {value}; expected one of {choices}"),
+                                                  option="--game", value=repr(game), choices=", ".join(games)))
     return found
 
 
@@ -73,13 +76,16 @@ def board_specs(args: argparse.Namespace) -> list[BoardSpec]:
     if args.grid:
         try:
             rows, cols = parse_grid_size(args.grid)
-        except ValueError as exc:
-            raise CompanionError(f"--grid: {exc}") from None
+        except ValueError:
+            raise CompanionError(message=ErrorText.of(
+                N_("{option}: expected ROWSxCOLS such as 19x19, 2 to 40 each, got {value}"), option="--grid",
+                value=repr(args.grid))) from None
         return [grid_board(rows, cols, args.on == "points")]
     region = getattr(args, "region", None)
     if region:
         if region not in REGIONS:
-            raise CompanionError(f"--region: unknown region {region!r}; expected one of {', '.join(REGIONS)}")
+            raise CompanionError(message=ErrorText.of(N_("{option}: unknown region {value}; expected one of {choices}"),
+                                                      option="--region", value=repr(region), choices=", ".join(REGIONS)))
         return [REGIONS[region]]
     return [REGIONS[r] for r in regions_of_game(args.game)]
 
@@ -88,10 +94,10 @@ def read_image(path: str) -> np.ndarray:
     """A BGR image from a file, or a clear error naming the file."""
     file = Path(path)
     if not file.is_file():
-        raise CompanionError(f"{path}: no such image file")
+        raise CompanionError(message=ErrorText.of(N_("{file}: no such image file"), file=path))
     image = cv2.imread(str(file), cv2.IMREAD_COLOR)
     if image is None or image.size == 0:
-        raise FormatError(path, "", "is not an image OpenCV can read (expected PNG, JPEG, BMP or TIFF)")
+        raise FormatError(path, "", ErrorText.of(N_("is not an image OpenCV can read (expected PNG, JPEG, BMP or TIFF)")))
     return image
 
 
@@ -101,14 +107,17 @@ def check_overlay_path(path: str | None) -> None:
         return
     target = Path(path)
     if target.suffix.lower() not in (".png", ".jpg", ".jpeg", ".bmp"):
-        raise CompanionError(f"--overlay {path}: expected a .png, .jpg or .bmp file name")
+        raise CompanionError(message=ErrorText.of(N_("{option} {file}: expected a .png, .jpg or .bmp file name"),
+                                                  option="--overlay", file=path))
     if not target.parent.is_dir():
-        raise CompanionError(f"--overlay {path}: folder {target.parent} does not exist")
+        raise CompanionError(message=ErrorText.of(N_("{option} {file}: folder {folder} does not exist"),
+                                                  option="--overlay", file=path, folder=str(target.parent)))
 
 
 def write_image(path: str, image: np.ndarray) -> None:
     if not cv2.imwrite(str(path), image):
-        raise CompanionError(f"--overlay {path}: could not write the image")
+        raise CompanionError(message=ErrorText.of(N_("{option} {file}: could not write the image"), option="--overlay",
+                                                  file=str(path)))
 
 
 def load_camera(config) -> Intrinsics | None:
@@ -133,8 +142,9 @@ def _recognise_grid(args: argparse.Namespace, spec: BoardSpec, image: np.ndarray
         height, width = image.shape[:2]
         location = files.load_location(Path(args.calibration), "grid", (width, height))
         if (location.spec.rows, location.spec.cols, location.spec.on_points) != (spec.rows, spec.cols, spec.on_points):
-            raise FormatError(args.calibration, "board", f"locates a {location.spec.rows}x{location.spec.cols} "
-                              f"grid, expected {args.grid} on {args.on}")
+            raise FormatError(args.calibration, "board", ErrorText.of(
+                N_("locates a {rows}x{cols} grid, expected {grid} on {on}"), rows=location.spec.rows,
+                cols=location.spec.cols, grid=args.grid, on=ErrorText.of(PLACES_ON[args.on])))
     reading = read_grid(image, spec.rows, spec.cols, spec.on_points, location)
     observation = reading.observation()
     if args.json:
@@ -158,22 +168,20 @@ def _recognise_game(args: argparse.Namespace, config, specs: list[BoardSpec], im
     camera = load_camera(config)
     overlay = image
     results = []
-    failures: list[str] = []
+    failures: list[ErrorText] = []
     for spec in specs:
         observer_type = observer_class(spec.region)
         if observer_type is None:
-            failures.append(f"{spec.region}: no observer for this region on this build yet (expected "
-                            f"companion/vision/observers/{spec.region.replace('.', '_')}.py)")
+            failures.append(ErrorText.of(N_("{where}: no observer for this region on this build yet (expected {file})"),
+                                         where=spec.region,
+                                         file=f"companion/vision/observers/{spec.region.replace('.', '_')}.py"))
             continue
         try:
             location = _locate(args, config, spec, image, camera)
             observer = observer_type(location, _profile(args, config, spec.region))
             observation = observer.observe(image)
-        except CompanionError as exc:
-            failures.append(f"{spec.region}: {exc}")
-            continue
-        except ValueError as exc:  # observers say "calibrate first" this way
-            failures.append(f"{spec.region}: {exc}")
+        except (CompanionError, ValueError) as exc:  # observers say "calibrate first" by a ValueError
+            failures.append(ErrorText.of(N_("{where}: {reason}"), where=spec.region, reason=exc))
             continue
         results.append(observation)
         overlay = draw_observation(overlay, location, observation)
@@ -185,7 +193,9 @@ def _recognise_game(args: argparse.Namespace, config, specs: list[BoardSpec], im
     if args.overlay and results:
         write_image(args.overlay, overlay)
     if failures:
-        raise CompanionError("; ".join(failures))
+        raise CompanionError(message=ErrorText.of(
+            NP_("{count} region cannot be read: {reasons}", "{count} regions cannot be read: {reasons}"),
+            count=len(failures), reasons=tuple(failures)))
     return 0
 
 
@@ -210,7 +220,8 @@ def _profile(args, config, region: str):
     path = Path(args.profile) if args.profile else files.calibration_dir(config.state_dir()) / f"appearance-{region}.json"
     if not path.exists():
         if args.profile:
-            raise CompanionError(f"--profile {args.profile}: no such file")
+            raise CompanionError(message=ErrorText.of(N_("{option} {file}: no such file"), option="--profile",
+                                                      file=args.profile))
         return None
     return AppearanceProfile.load(path)
 

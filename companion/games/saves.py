@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import FormatError
-from .api import GameSpec, GameState, IllegalMove, Move
+from ..errors import ErrorText, FormatError, line_column, os_error_text
+from ..i18n import N_
+from .api import GameSpec, GameState, IllegalMove, Message, Move
 from .jsonread import JsonReader
 from .registry import GAME_IDS, get
 
@@ -59,14 +60,13 @@ def read_json_file(path: str | Path) -> Any:
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FormatError(str(path), "", "no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise FormatError(str(path), "", f"cannot be read ({exc})") from None
+        raise FormatError(str(path), "", os_error_text(exc)) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise FormatError(str(path), f"line {exc.lineno}, column {exc.colno}", f"not valid JSON ({exc.msg})") from None
+        # json's own words (exc.msg) are English and add little to the line and column: left out
+        raise FormatError(str(path), line_column(exc.lineno, exc.colno), ErrorText.of(N_("not valid JSON"))) from None
 
 
 def write_json_atomic(path: str | Path, data: Any) -> None:
@@ -90,7 +90,7 @@ def _envelope(reader: JsonReader, expected_formats: tuple[str, ...]) -> tuple[st
     fmt = reader.get("format").str(expected_formats)
     version = reader.get("version").int(minimum=1)
     if version > FORMAT_VERSION:
-        raise reader.get("version").fail(f"expected version ≤ {FORMAT_VERSION} (this file is from a newer companion)")
+        raise reader.get("version").fail(N_("expected version ≤ {limit} (a newer companion wrote it)"), limit=FORMAT_VERSION)
     game = reader.get("game").str(GAME_IDS)
     return fmt, get(game)
 
@@ -120,7 +120,7 @@ def parse_move(data: Any, spec: GameSpec, source: str = "<move>") -> Move:
     if reader.has("format"):
         fmt, move_spec = _envelope(reader, (MOVE_FORMAT,))
         if move_spec.id != spec.id:
-            raise reader.get("game").fail(f"expected a move of {spec.id}")
+            raise reader.get("game").fail(N_("expected a move of {game}"), game=spec.id)
         return _body(spec.state_type.move_from_json, reader.get("move"))
     return spec.state_type.move_from_json(data, source)
 
@@ -136,8 +136,9 @@ def parse_record(data: Any, source: str) -> GameRecord:
         try:
             state = state.apply(move)
         except IllegalMove as exc:
-            reasons = "; ".join(f"{v.rule_id}: {v.message}" for v in exc.ruling.violations)
-            raise FormatError(source, move_reader.path, f"this move is not legal in the game so far ({reasons})") from None
+            reasons = tuple(Message.of(N_("{rule}: {reason}"), rule=v.rule_id, reason=v.message) for v in exc.ruling.violations)
+            raise FormatError(source, move_reader.path, ErrorText.of(
+                N_("this move is not legal in the game so far ({reasons})"), reasons=reasons)) from None
         moves.append(move)
     return GameRecord(spec, initial, tuple(moves), state)
 

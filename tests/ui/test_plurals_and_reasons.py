@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from companion.errors import CompanionError, FormatError, expectation_text
+from companion.errors import CompanionError, ErrorText, FormatError, line_column, os_error_text
 from companion.games.api import Message
 from companion.i18n import N_, NP_, identifier_name, plural_forms, translate
 from companion.jsonread import JsonReader
@@ -111,9 +111,12 @@ def test_what_a_json_file_should_hold_is_said_in_the_players_language(data, read
 
 
 def test_file_errors_keep_the_place_and_drop_pythons_english_detail():
-    assert expectation_text("not valid JSON (Expecting value)", "ja") == "JSON として読めません"
-    assert expectation_text("no such file", "zh_TW") == "沒有這個檔案"
-    assert expectation_text("something an engine wrote", "ja") == "something an engine wrote"
+    not_json = FormatError("a.json", line_column(3, 7), ErrorText.of(N_("not valid JSON")))
+    assert str(not_json) == "a.json: line 3, column 7: not valid JSON"
+    assert not_json.render("ja") == "a.json: 3 行目 7 文字目：JSON として読めません"
+    assert FormatError("a.json", "", os_error_text(FileNotFoundError(2, "No such file"))).render("zh_TW") == (
+        "a.json：沒有這個檔案")
+    assert FormatError("a.json", "x", "something an engine wrote").render("ja") == "a.json: x：something an engine wrote"
     assert FormatError("a.json", "x", Message.of(N_("no tile left"))).render("ja") == "a.json: x：タイルなし"
 
 
@@ -199,8 +202,10 @@ def test_a_refused_calibration_frame_names_the_pieces_not_their_labels():
 
     misread = Misread(1, 2, ("pillar2", {"level": 3}), ("tile", {"level": 1, "tile": "r1c2", "flower": "flower0",
                                                                    "icon": "fountain"}))
-    verdict = (N_("Good frame, but {count} places read differently (row {row}, column {col}: expected "
-                  "{expected}, seen {seen}); check them."),
+    verdict = (NP_("Good frame, but {count} place reads differently (row {row}, column {col}: expected "
+                   "{expected}, seen {seen}); check it.",
+                   "Good frame, but {count} places read differently (row {row}, column {col}: expected "
+                   "{expected}, seen {seen}); check them."),
                {"count": 1, "row": 2, "col": 3, "expected": "pillar2 (level 3)", "seen": "tile (level 1, ...)"})
     message = verdict_message(verdict, (misread,))
     english = message.render("en")

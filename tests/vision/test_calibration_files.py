@@ -57,7 +57,7 @@ def test_saving_keeps_the_previous_valid_file(tmp_path):
 @pytest.mark.parametrize(
     ("content", "where", "expected"),
     [
-        ("{not json", "line 1 column 2", "not valid JSON"),
+        ("{not json", "line 1, column 2", "not valid JSON"),
         ('{"format": "companion.board", "version": 1}', "format", "another kind of file"),
         ('{"format": "companion.camera", "version": 7}', "version", "newer companion"),
         ('{"format": "companion.camera", "version": 1, "image_size": [1280]}', "image_size", r"\[width, height\]"),
@@ -66,7 +66,7 @@ def test_saving_keeps_the_previous_valid_file(tmp_path):
         ('{"format": "companion.camera", "version": 1, "image_size": [1280, 960], '
          '"camera_matrix": [[-5, 0, 0], [0, 1, 0], [0, 0, 1]]}', "camera_matrix", "fx, fy > 0"),
         ('{"format": "companion.camera", "version": 1, "image_size": [1280, 960], '
-         '"camera_matrix": [[5, 0, 0], [0, 5, 0], [0, 0, 1]], "dist_coeffs": [1, 2, 3]}', "dist_coeffs", "4 or 5"),
+         '"camera_matrix": [[5, 0, 0], [0, 5, 0], [0, 0, 1]], "dist_coeffs": [1, 2, 3]}', "dist_coeffs", "12 or 14"),
         ('{"format": "companion.camera", "version": 1, "image_size": [1280, 960]}', "camera_matrix", "missing"),
     ],
 )

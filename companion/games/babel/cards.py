@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...errors import FormatError
+from ...errors import ErrorText, FormatError
+from ...i18n import N_, NP_
 from ..jsonread import JsonReader
 from .towers import CELLS, TOTAL_CUBES, Towers, cell_index
 
@@ -46,17 +47,18 @@ class Blueprint:
     def from_reader(cls, reader: JsonReader) -> Blueprint:
         name = reader.get("name").str()
         if not name:
-            raise reader.get("name").fail("expected a non-empty name")
+            raise reader.get("name").fail(N_("expected a non-empty name"))
         values = [0] * len(CELLS)
         cells = reader.get("cells")
         for cell, count in cells.items():
             if cell not in CELLS:
-                raise count.fail(f"expected a cell name {', '.join(CELLS)}")
+                raise count.fail(N_("expected a cell name {cells}"), cells=", ".join(CELLS))
             values[cell_index(cell)] = count.int(minimum=0, maximum=TOTAL_CUBES)
         if not any(values):
-            raise cells.fail("expected at least one cell with a cube count above 0")
+            raise cells.fail(N_("expected at least one cell with a cube count above 0"))
         if sum(values) > TOTAL_CUBES:
-            raise cells.fail(f"expected at most {TOTAL_CUBES} cubes in all (the box holds {TOTAL_CUBES})")
+            raise cells.fail(NP_("expected at most {count} cube in all (the box holds {count})",
+                                 "expected at most {count} cubes in all (the box holds {count})"), count=TOTAL_CUBES)
         return cls(name, tuple(values))
 
 
@@ -75,16 +77,16 @@ class InstructionCard:
     def from_reader(cls, reader: JsonReader) -> InstructionCard:
         card_id = reader.get("id").str()
         if not card_id:
-            raise reader.get("id").fail("expected a non-empty id")
+            raise reader.get("id").fail(N_("expected a non-empty id"))
         cubes = reader.get("cubes").int(minimum=1, maximum=3)
         cells: list[str] = []
         for item in reader.get("cells").list():
             cell = item.str(CELLS)
             if cell in cells:
-                raise item.fail("expected each cell once")
+                raise item.fail(N_("expected each cell once"))
             cells.append(cell)
         if not cells:
-            raise reader.get("cells").fail("expected at least one cell")
+            raise reader.get("cells").fail(N_("expected at least one cell"))
         return cls(card_id, cubes, tuple(cells))
 
 
@@ -108,7 +110,7 @@ class CardLibrary:
             if blueprint.name == name:
                 return blueprint
         names = ", ".join(b.name for b in self.blueprints)
-        raise FormatError("babel blueprint", repr(name), f"unknown blueprint; known: {names}")
+        raise FormatError("babel blueprint", repr(name), ErrorText.of(N_("unknown blueprint; known: {names}"), names=names))
 
 
 def parse_library(data: Any, source: str) -> CardLibrary:
@@ -117,18 +119,18 @@ def parse_library(data: Any, source: str) -> CardLibrary:
     reader.get("format").str((LIBRARY_FORMAT,))
     version = reader.get("version").int(minimum=1)
     if version > LIBRARY_VERSION:
-        raise reader.get("version").fail(f"expected version ≤ {LIBRARY_VERSION} (a newer companion wrote it)")
+        raise reader.get("version").fail(N_("expected version ≤ {limit} (a newer companion wrote it)"), limit=LIBRARY_VERSION)
     blueprints = list(CardLibrary().blueprints)
     for item in reader.get("blueprints", []).list():
         blueprint = Blueprint.from_reader(item)
         if any(b.name == blueprint.name for b in blueprints):
-            raise item.get("name").fail("expected a blueprint name not used before")
+            raise item.get("name").fail(N_("expected a blueprint name not used before"))
         blueprints.append(blueprint)
     instructions = list(CardLibrary().instructions)
     for item in reader.get("instructions", []).list():
         card = InstructionCard.from_reader(item)
         if any(c.id == card.id for c in instructions):
-            raise item.get("id").fail("expected a card id not used before")
+            raise item.get("id").fail(N_("expected a card id not used before"))
         instructions.append(card)
     return CardLibrary(tuple(blueprints), tuple(instructions))
 

@@ -45,6 +45,7 @@ STORM_INSTRUCTIONS = "instructions"  # only building: instructions are wasted, L
 STORM_TOWER = "tower"  # the tower does not change at all this round: Lightning removes nothing either
 STORM_RULES = (STORM_INSTRUCTIONS, STORM_TOWER)
 SPECIALS = ("storm", "lightning", "deliberation", "seal")  # special cards revealed face up
+ONLY_KEYS = NP_("expected only the key {keys}", "expected only the keys {keys}")  # a save's key that is not one
 REVEAL_KINDS = ("storm", "instruction", "lightning", "deliberation", "seal")
 ALL_OUT = {
     "storm": N_("All {count} Storm cards of this game are already out."),
@@ -603,7 +604,7 @@ class BabelState(GameState):
         r = JsonReader(data, source)  # saves.py prefixes the envelope key
         names = tuple(item.str() for item in r.get("players").list())
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise r.get("players").fail(f"expected {MIN_PLAYERS} to {MAX_PLAYERS} players")
+            raise r.get("players").fail(N_("expected {low} to {high} players"), low=MIN_PLAYERS, high=MAX_PLAYERS)
         n = len(names)
         setup = setup_for(n)
 
@@ -614,34 +615,37 @@ class BabelState(GameState):
         for item in r.get("instructions").list():
             card = InstructionCard.from_reader(item)
             if any(c.id == card.id for c in instructions):
-                raise item.get("id").fail("expected a card id not used before")
+                raise item.get("id").fail(N_("expected a card id not used before"))
             instructions.append(card)
         towers = [0] * len(CELLS)
         for cell, count in r.get("towers").items():
             if cell not in CELLS:
-                raise count.fail(f"expected a cell name {', '.join(CELLS)}")
+                raise count.fail(N_("expected a cell name {cells}"), cells=", ".join(CELLS))
             towers[cell_index(cell)] = count.int(minimum=0, maximum=TOTAL_CUBES)
         if sum(towers) > TOTAL_CUBES:
-            raise r.get("towers").fail(f"expected at most {TOTAL_CUBES} cubes in all")
+            raise r.get("towers").fail(NP_("expected at most {count} cube in all", "expected at most {count} cubes in all"),
+                                             count=TOTAL_CUBES)
         stage = r.get("stage").str(STAGES)
         architects = tuple(player(item) for item in r.get("architects").list())
         if len(set(architects)) != len(architects) or len(architects) > setup.architects_per_round:
-            raise r.get("architects").fail(f"expected up to {setup.architects_per_round} different players")
+            raise r.get("architects").fail(NP_("expected up to {count} different player", "expected up to {count} different players"),
+                                                count=setup.architects_per_round)
         revealed = tuple(item.str(REVEAL_KINDS) for item in r.get("revealed").list())
         if len(revealed) > len(architects):
-            raise r.get("revealed").fail(f"expected at most {len(architects)} cards (one per architect)")
+            raise r.get("revealed").fail(NP_("expected at most {count} card (one per architect)",
+                                                 "expected at most {count} cards (one per architect)"), count=len(architects))
         spent_reader = r.get("spent")
         spent = tuple(spent_reader.get(kind, 0).int(minimum=0) for kind in SPECIALS)
         for key, _ in spent_reader.items():
             if key not in SPECIALS:
-                raise spent_reader.get(key).fail("expected only the keys " + ", ".join(SPECIALS))
+                raise spent_reader.get(key).fail(ONLY_KEYS, count=len(SPECIALS), keys=", ".join(SPECIALS))
         messenger = r.get("messenger", None).optional()
         result = r.get("result", None).optional()
         end_rule = r.get("end_rule", None).optional()
         rules = r.get("rules", {})  # absent in saves made before the table option existed
         for key, _ in rules.items():
             if key != "storm":
-                raise rules.get(key).fail("expected only the key storm")
+                raise rules.get(key).fail(ONLY_KEYS, count=1, keys="storm")
         storm_rule = rules.get("storm", STORM_INSTRUCTIONS).str(STORM_RULES)
         state = cls(
             names=names,

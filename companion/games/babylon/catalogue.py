@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ...i18n import NP_
 from ..jsonread import JsonReader
 from ..saves import read_json_file
 from .model import ICON_COUNT, Icons, rotations
@@ -79,7 +80,8 @@ def parse_catalogue(data: Any, source: str) -> Catalogue:
         material = item.get("material").str(tuple(ICON_COUNT))
         icons = read_icons(item.get("icons"))
         if sum(i is not None for i in icons) != ICON_COUNT[material]:
-            raise item.get("icons").fail(f"expected {ICON_COUNT[material]} icons on a {material} tile")
+            raise item.get("icons").fail(NP_("expected {count} icon on a {material} tile", "expected {count} icons on a {material} tile"),
+                                           count=ICON_COUNT[material], material=material)
         tiles.append(Face(material, item.get("flower").str(), icons))
     return Catalogue(start, tuple(tiles))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ...i18n import N_
+from ...i18n import N_, NP_
 from ..api import Json, Message, Move
 from ..jsonread import JsonReader
 from .model import DECORATIONS, ICONS, Cell, Icons, cell_name
@@ -298,7 +298,8 @@ def move_from_json(data: Any, source: str = "<move>") -> Move:
         piece = reader.get("piece").str(tuple(d for d in DECORATIONS if d != "belvedere"))
         cells = tuple(read_cell(c) for c in reader.get("cells").list())
         if len(cells) != (1 if piece == "statue" else 2):
-            raise reader.get("cells").fail(f"expected {'1 cell' if piece == 'statue' else '2 cells'} for {piece}")
+            raise reader.get("cells").fail(NP_("expected {count} cell for the {icon}", "expected {count} cells for the {icon}"),
+                                            count=1 if piece == "statue" else 2, icon=piece)
         wild_reader = reader.get("wild", None).optional()
         wild = None
         if wild_reader is not None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import FormatError
+from ...errors import ErrorText, FormatError
+from ...i18n import N_
 from ..jsonread import JsonReader
 from .consistency import problems
 from .model import DECORATIONS, MATERIALS, Board, Decoration, Pillar, PlacedTile, Tile, in_board
@@ -120,13 +121,13 @@ def _board(reader: JsonReader) -> Board:
         levels_reader = item.get("levels")
         levels = tuple(level.int(0) for level in levels_reader.list(len(cells)))
         if not cells or not all(in_board(c) for c in cells):
-            raise item.get("cells").fail("expected 1 to 3 cells on the board")
+            raise item.get("cells").fail(N_("expected {low} to {high} cells on the board"), low=1, high=3)
         decorations.append(
             Decoration(item.get("id").str(), item.get("kind").str(DECORATIONS), cells, levels, item.get("round").int(1))
         )
     ids = [t.id for t in tiles] + [p.id for p in pillars] + [d.id for d in decorations]
     if len(ids) != len(set(ids)):
-        raise reader.fail("expected every piece id to be unique")
+        raise reader.fail(N_("expected every piece id to be unique"))
     return Board(tuple(tiles), tuple(pillars), tuple(decorations))
 
 
@@ -148,7 +149,7 @@ def state_from_json(data: Any, source: str = "<state>"):
             )
         )
     if not 2 <= len(seats) <= 4:
-        raise reader.get("players").fail("expected 2 to 4 players")
+        raise reader.get("players").fail(N_("expected {low} to {high} players"), low=2, high=4)
     flowers = tuple(f.str() for f in reader.get("flowers").list(4))
     options_reader = reader.get("options")
     # Readings added later default to the engine's default, so older saves still load.
@@ -189,5 +190,6 @@ def state_from_json(data: Any, source: str = "<state>"):
     if found:
         # Each key was well formed but the position is impossible (hand-edited or corrupt).
         detail = "; ".join(found[:3]) + (" …" if len(found) > 3 else "")
-        raise FormatError(source, "", f"expected a position legal play can reach ({detail})")
+        raise FormatError(source, "", ErrorText.of(N_("expected a position legal play can reach ({detail})"),
+                                                     detail=detail))
     return state

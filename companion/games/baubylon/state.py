@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ...errors import FormatError
-from ...i18n import N_
+from ...i18n import N_, NP_
 from ..api import GameState, Json, Message, Move, Ruling, ScoreLine, ScoreSheet, Violation
 from ..jsonread import JsonReader
 from . import moves as mv
@@ -380,29 +380,34 @@ class BaubylonState(GameState):
         r = JsonReader(data, source)  # saves.py prefixes the envelope key
         names = tuple(item.str() for item in r.get("players").list())
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise r.get("players").fail(f"expected {MIN_PLAYERS} to {MAX_PLAYERS} players")
+            raise r.get("players").fail(N_("expected {low} to {high} players"), low=MIN_PLAYERS, high=MAX_PLAYERS)
         n = len(names)
         colours = tuple(item.str() for item in r.get("colours").list(n))
         if len(set(colours)) != n or BLOCKER in colours:
-            raise r.get("colours").fail(f"expected {n} different colours, none of them {BLOCKER!r}")
+            raise r.get("colours").fail(NP_("expected {count} different colour, none of them {blocker}",
+                                            "expected {count} different colours, none of them {blocker}"),
+                                         count=n, blocker=repr(BLOCKER))
         field = Field.from_reader(r.get("field"))
         issues = check_field(field)
         if issues:
-            raise r.get("field").fail("a playable field [baubylon.field]: " + "; ".join(str(i.message) for i in issues))
+            raise r.get("field").fail(N_("expected a playable field [{rule}]: {issues}"), rule="baubylon.field",
+                                       issues=tuple(i.message for i in issues))
         stacks = []
         for space, pieces in r.get("stacks").items():
             if not field.is_field(space):
-                raise pieces.fail("pieces only on spaces with a block (a field space)")
+                raise pieces.fail(N_("expected pieces only on spaces with a block (a field space)"))
             items = tuple(p.str((*colours, BLOCKER)) for p in pieces.list())
             if not 1 <= len(items) <= MAX_STACK:
-                raise pieces.fail(f"expected 1 to {MAX_STACK} pieces (bottom to top) [baubylon.stack]")
+                raise pieces.fail(N_("expected 1 to {most} pieces (bottom to top) [{rule}]"), most=MAX_STACK,
+                                  rule="baubylon.stack")
             stacks.append((space, items))
         roll = r.get("roll", None).optional()
         winner = r.get("winner", None).optional()
         rules = r.get("rules", {})  # absent in saves made before the table options existed
         for key, _ in rules.items():
             if key not in ("path", "goal"):
-                raise rules.get(key).fail("expected only the keys path, goal")
+                raise rules.get(key).fail(NP_("expected only the key {keys}", "expected only the keys {keys}"), count=2,
+                                             keys="path, goal")
         path_rule = rules.get("path", NO_REVISIT).str(PATH_RULES)
         goal_rule = rules.get("goal", GOAL_END).str(GOAL_RULES)
         state = cls(

@@ -18,13 +18,15 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ...errors import FormatError
+from ...errors import ErrorText, FormatError
+from ...i18n import N_, NP_
 from ..jsonread import JsonReader
 
 CARDS_FORMAT = "table-companion/reclamation-cards"
 CARDS_VERSION = 1
 CARDS_PER_PLAYER = 4
 SIDES = ("garden", "throne")  # black side, red side
+SIDE_NAMES = {"garden": N_("Garden rules"), "throne": N_("Throne variant")}  # the rules each side is for
 CARD_FILE_NAME = "reclamation-cards.json"
 MAX_REACH = 5  # on a 6×6 board a target further than 5 squares away is always off the board
 
@@ -143,19 +145,27 @@ def default_card_path(state_dir: Path) -> Path:
 
 
 def validate_targets(targets: Iterable[Offset]) -> list[str]:
-    """Problems with a card's targets, as plain sentences (empty when fine)."""
+    """Problems with a card's targets, as plain English sentences (empty when fine)."""
+    return [str(problem) for problem in target_problems(targets)]
+
+
+def target_problems(targets: Iterable[Offset]) -> list[ErrorText]:
+    """Problems with a card's targets, as translatable texts (empty when fine)."""
     problems = []
     seen: set[Offset] = set()
     targets = list(targets)
     if not targets:
-        problems.append("a card needs at least one target")
+        problems.append(ErrorText.of(N_("a card needs at least one target")))
     for t in targets:
         if (t.forward, t.right) == (0, 0):
-            problems.append("a target cannot be the gardener's own square (0, 0)")
+            problems.append(ErrorText.of(N_("a target cannot be the gardener's own square (0, 0)")))
         if max(abs(t.forward), abs(t.right)) > MAX_REACH:
-            problems.append(f"target ({t.forward}, {t.right}) is more than {MAX_REACH} squares away")
+            problems.append(ErrorText.of(NP_("target ({forward}, {right}) is more than {count} square away",
+                                             "target ({forward}, {right}) is more than {count} squares away"),
+                                         forward=t.forward, right=t.right, count=MAX_REACH))
         if t in seen:
-            problems.append(f"target ({t.forward}, {t.right}) is listed twice")
+            problems.append(ErrorText.of(N_("target ({forward}, {right}) is listed twice"), forward=t.forward,
+                                         right=t.right))
         seen.add(t)
     return problems
 
@@ -166,16 +176,15 @@ def parse_targets(reader: JsonReader) -> tuple[Offset, ...]:
         forward = item.get("forward").int(-MAX_REACH, MAX_REACH)
         right = item.get("right").int(-MAX_REACH, MAX_REACH)
         targets.append(Offset(forward, right))
-    problems = validate_targets(targets)
-    if problems:
-        raise reader.fail("; ".join(problems) + " — expected a list of distinct offsets")
+    if target_problems(targets):
+        raise reader.fail(N_("{problems}: expected a list of distinct offsets"), problems=tuple(target_problems(targets)))
     return tuple(sorted(targets))
 
 
 def parse_card(reader: JsonReader) -> Card:
     name = reader.get("name").str()
     if not name.strip():
-        raise reader.get("name").fail("expected a non-empty card name")
+        raise reader.get("name").fail(N_("expected a non-empty card name"))
     return Card(name, parse_targets(reader.get("targets")))
 
 
@@ -184,18 +193,18 @@ def parse_book(data: Any, source: str) -> CardBook:
     reader.get("format").str((CARDS_FORMAT,))
     version = reader.get("version").int(minimum=1)
     if version > CARDS_VERSION:
-        raise reader.get("version").fail(f"expected version ≤ {CARDS_VERSION}")
+        raise reader.get("version").fail(N_("expected version ≤ {limit} (a newer companion wrote it)"), limit=CARDS_VERSION)
     cards: list[CardPatterns] = []
     names: set[str] = set()
     for item in reader.get("cards").list():
         for key, _ in item.items():
             if key not in ("name", *SIDES):
-                raise item.get(key).fail("unknown key; expected name, garden or throne")
+                raise item.get(key).fail(N_("unknown key; expected {keys}"), keys="name, garden, throne")
         name = item.get("name").str()
         if not name.strip():
-            raise item.get("name").fail("expected a non-empty card name")
+            raise item.get("name").fail(N_("expected a non-empty card name"))
         if name in names:
-            raise item.get("name").fail("expected a name not used by another card")
+            raise item.get("name").fail(N_("expected a name not used by another card"))
         names.add(name)
         sides = {
             side: parse_targets(item.get(side)) if item.has(side) and item.get(side).value is not None else None
@@ -206,8 +215,9 @@ def parse_book(data: Any, source: str) -> CardBook:
         per_side = [c for c in cards if c.side(side) is not None]
         if len(per_side) > CARDS_PER_PLAYER:
             raise reader.get("cards").fail(
-                f"expected at most {CARDS_PER_PLAYER} cards with a {side} pattern, found {len(per_side)}"
-            )
+                NP_("expected at most {count} card with a pattern for the {variant}, found {found}",
+                    "expected at most {count} cards with a pattern for the {variant}, found {found}"),
+                count=CARDS_PER_PLAYER, variant=ErrorText.of(SIDE_NAMES[side]), found=len(per_side))
     return CardBook(tuple(cards), source)
 
 
@@ -238,12 +248,14 @@ def checked_cards(cards: Iterable[Card], source: str = "<cards>") -> tuple[Card,
     """Cards a game can use: at least one, names distinct, at most four."""
     cards = tuple(cards)
     if not cards:
-        raise FormatError(source, "cards", "no card patterns defined for this side; enter them with `companion cards add`")
+        raise FormatError(source, "cards", ErrorText.of(N_("no card patterns defined for this side; enter them with {command}"),
+                                                      command="companion cards add"))
     if len(cards) > CARDS_PER_PLAYER:
-        raise FormatError(source, "cards", f"expected at most {CARDS_PER_PLAYER} cards, got {len(cards)}")
+        raise FormatError(source, "cards", ErrorText.of(NP_("expected at most {count} card, got {found}", "expected at most {count} cards, got {found}"),
+                                                      count=CARDS_PER_PLAYER, found=len(cards)))
     names = [c.name for c in cards]
     if len(set(names)) != len(names):
-        raise FormatError(source, "cards", "expected distinct card names")
+        raise FormatError(source, "cards", ErrorText.of(N_("expected distinct card names")))
     return cards
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import FormatError
+from ...errors import ErrorText, FormatError
+from ...i18n import N_
+from ..api import Message
 from ..jsonread import JsonReader
 from . import board as geo
 from .audit import audit
@@ -40,14 +42,15 @@ def state_to_json(state: ReclamationState) -> dict[str, Any]:
 def _read_pair(reader: JsonReader, read) -> tuple[Any, Any]:
     for key, _ in reader.items():
         if key not in geo.FACTIONS:
-            raise reader.get(key).fail("unknown key; expected flower or vine")
+            raise reader.get(key).fail(N_("unknown key; expected {keys}"), keys="flower, vine")
     return read(reader.get("flower")), read(reader.get("vine"))
 
 
 def _read_stack(reader: JsonReader) -> Stack:
     text = reader.str()
     if not text or len(text) > 3 or len(set(text)) != 1 or text[0] not in FACE:
-        raise reader.fail('expected a stack like "F", "FF", "FFF", "V", "VV" or "VVV" (stones of one faction)')
+        raise reader.fail(N_('expected a stack like {examples} (stones of one faction)'),
+                          examples='"F", "FF", "FFF", "V", "VV", "VVV"')
     return Stack(FACE.index(text[0]), len(text))
 
 
@@ -58,14 +61,14 @@ def state_from_json(data: Any, source: str = "<state>") -> ReclamationState:
     names = (players[0].str(), players[1].str())
     cards = tuple(parse_card(c) for c in reader.get("cards").list())
     if not 1 <= len(cards) <= 4:
-        raise reader.get("cards").fail("expected 1 to 4 cards")
+        raise reader.get("cards").fail(N_("expected {low} to {high} cards"), low=1, high=4)
     if len({c.name for c in cards}) != len(cards):
-        raise reader.get("cards").fail("expected distinct card names")
+        raise reader.get("cards").fail(N_("expected distinct card names"))
     squares: list[Stack | None] = [None] * geo.SQUARES
     for key, stack_reader in reader.get("board").items():
         square = geo.parse(key)
         if square is None or key != geo.name(square):
-            raise stack_reader.fail("expected a square name a1..f6 as the key")
+            raise stack_reader.fail(N_("expected a square name {first}..{last} as the key"), first="a1", last="f6")
         squares[square] = _read_stack(stack_reader)
     hands = _read_pair(reader.get("hands"), lambda r: r.int(0, 36))
     captives = _read_pair(reader.get("captives", {"flower": 0, "vine": 0}), lambda r: r.int(0, 36))
@@ -81,8 +84,9 @@ def state_from_json(data: Any, source: str = "<state>") -> ReclamationState:
     state = ReclamationState(variant, names, cards, tuple(squares), hands, captives, used, to_move, turn)
     problems = audit(state)
     if problems:
-        reasons = "; ".join(f"{v.rule_id}: {v.message.render()}" for v in problems)
-        raise FormatError(source, "state", f"not a position the rules can reach ({reasons})")
+        reasons = tuple(Message.of(N_("{rule}: {reason}"), rule=v.rule_id, reason=v.message) for v in problems)
+        raise FormatError(source, "state", ErrorText.of(N_("not a position the rules can reach ({reasons})"),
+                                                             reasons=reasons))
     return state
 
 
@@ -91,13 +95,13 @@ def move_from_json(data: Any, source: str = "<move>") -> Turn:
     reader.get("kind").str((Turn.kind,))
     for key, _ in reader.items():
         if key not in ("kind", "gardener", "to", "card", "place"):
-            raise reader.get(key).fail("unknown key; expected kind, gardener, to, card or place")
+            raise reader.get(key).fail(N_("unknown key; expected {keys}"), keys="kind, gardener, to, card, place")
 
     def square(r: JsonReader) -> str:
         text = r.str()
         parsed = geo.parse(text)
         if parsed is None or geo.name(parsed) != text:
-            raise r.fail("expected a square name a1..f6")
+            raise r.fail(N_("expected a square name {first}..{last}"), first="a1", last="f6")
         return text
 
     place = None

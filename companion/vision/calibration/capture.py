@@ -32,8 +32,8 @@ from typing import Any
 import cv2
 import numpy as np
 
-from ...errors import CompanionError, FormatError
-from ...i18n import N_
+from ...errors import CompanionError, ErrorText, FormatError
+from ...i18n import N_, NP_
 from ..appearance import AppearanceProfile
 from . import files
 from .layouts import CalibrationLayout, layout_for
@@ -97,7 +97,8 @@ class AppearanceCapture:
 
             self.observer_factory = observer_class(self.region)
             if self.observer_factory is None:
-                raise CompanionError(f"{self.region}: no observer for this region on this build")
+                raise CompanionError(message=ErrorText.of(N_("{region}: no observer for this region on this build"),
+                                                          region=self.region))
         self._observer = self.observer_factory(self.geometry)
         self._last = CaptureProgress(0.0, self._step(), None, None)
 
@@ -134,7 +135,8 @@ class AppearanceCapture:
 
     def profile(self) -> AppearanceProfile:
         if not self._samples:
-            raise CompanionError(f"{self.region}: no good calibration frame yet, nothing to learn from")
+            raise CompanionError(message=ErrorText.of(N_("{region}: no good calibration frame yet, nothing to learn from"),
+                                                      region=self.region))
         return AppearanceProfile.learn(self.region, self._samples)
 
     def save(self, state_dir: Path) -> SavedProfile:
@@ -181,8 +183,10 @@ class AppearanceCapture:
                      "expected": _show(first.expected), "seen": _show(first.seen)}), misreads, None
         if misreads:
             first = misreads[0]
-            return (N_("Good frame, but {count} places read differently (row {row}, column {col}: expected "
-                       "{expected}, seen {seen}); check them."),
+            return (NP_("Good frame, but {count} place reads differently (row {row}, column {col}: expected "
+                        "{expected}, seen {seen}); check it.",
+                        "Good frame, but {count} places read differently (row {row}, column {col}: expected "
+                        "{expected}, seen {seen}); check them."),
                     {"count": len(misreads), "row": first.row + 1, "col": first.col + 1,
                      "expected": _show(first.expected), "seen": _show(first.seen)}), misreads, samples
         return (N_("Good frame: every place shows what the layout asks for."), {}), (), samples
@@ -275,7 +279,8 @@ def save_profile(profile: AppearanceProfile, path: Path) -> SavedProfile:
         try:
             old = AppearanceProfile.load(path)
             if old.region != profile.region:
-                raise FormatError(str(path), "region", f"a profile of {old.region!r}, expected {profile.region!r}")
+                raise FormatError(str(path), "region", ErrorText.of(N_("a profile of {other}, expected {wanted}"),
+                                                                    other=repr(old.region), wanted=repr(profile.region)))
         except CompanionError as exc:
             stamp = _dt.datetime.now(_dt.UTC).strftime("%Y%m%d-%H%M%S")
             set_aside = path.with_name(f"{path.stem}.unusable-{stamp}.json")

@@ -20,7 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import CompanionError, FormatError
+from ...errors import CompanionError, ErrorText, FormatError, line_column, os_error_text
+from ...i18n import N_, NP_
 from ...jsonread import JsonReader
 from ..boards import BoardSpec, frame_is_mirrored
 from ..locate.location import METHODS, BoardLocation
@@ -48,35 +49,44 @@ def board_path(state_dir: Path, region: str) -> Path:
 def _number(at: JsonReader, minimum: float | None = None, positive: bool = False) -> float:
     value = at.float()
     if not math.isfinite(value):
-        raise at.fail("expected a number")
+        raise at.fail(N_("expected a number"))
     if positive and value <= 0:
-        raise at.fail("expected a number > 0")
+        raise at.fail(N_("expected a number > 0"))
     if minimum is not None and value < minimum:
-        raise at.fail(f"expected a number ≥ {minimum:g}")
+        raise at.fail(N_("expected a number ≥ {limit}"), limit=f"{minimum:g}")
     return value
 
 
 def _whole(at: JsonReader, minimum: int = 0) -> int:
     if isinstance(at.value, bool) or not isinstance(at.value, int) or at.value < minimum:
-        raise at.fail(f"expected a whole number ≥ {minimum}")
+        raise at.fail(N_("expected a whole number ≥ {limit}"), limit=minimum)
     return at.value
 
 
 def _numbers(at: JsonReader, lengths: tuple[int, ...]) -> list[float]:
     if not isinstance(at.value, list) or len(at.value) not in lengths:
-        raise at.fail(f"expected a list of {' or '.join(map(str, lengths))} numbers")
+        # "3", or "0, 4, 5 or 8": the last count chooses the plural ("a list of 1 or 2 numbers")
+        raise at.fail(NP_("expected a list of {counts} number", "expected a list of {counts} numbers"),
+                      counts=_either(lengths), count=lengths[-1])
     return [_number(item) for item in at.list()]
+
+
+def _either(counts: tuple[int, ...]) -> Any:
+    """"3", or "0, 4, 5 or 8" in the player's language."""
+    if len(counts) == 1:
+        return counts[0]
+    return ErrorText.of(N_("{some} or {last}"), some=", ".join(map(str, counts[:-1])), last=counts[-1])
 
 
 def _matrix3(at: JsonReader) -> np.ndarray:
     if not isinstance(at.value, list) or len(at.value) != 3:
-        raise at.fail("expected a 3×3 matrix (3 lists of 3 numbers)")
+        raise at.fail(N_("expected a 3×3 matrix (3 lists of 3 numbers)"))
     return np.array([_numbers(row, (3,)) for row in at.list()], dtype=np.float64)
 
 
 def _size(at: JsonReader) -> tuple[int, int]:
     if not isinstance(at.value, list) or len(at.value) != 2:
-        raise at.fail("expected [width, height] in pixels")
+        raise at.fail(N_("expected [width, height] in pixels"))
     width, height = (_whole(v, 1) for v in at.list())
     return width, height
 
@@ -86,23 +96,22 @@ def _read(path: Path, expected_format: str) -> JsonReader:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise CompanionError(f"{source}: no such calibration file") from None
-    except OSError as exc:
-        raise FormatError(source, "", f"cannot be read ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise FormatError(source, "", "is not UTF-8 text (expected a JSON calibration file)") from None
+        raise FormatError(source, "", ErrorText.of(N_("no such calibration file"))) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise FormatError(source, "", os_error_text(exc)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise FormatError(source, f"line {exc.lineno} column {exc.colno}", f"is not valid JSON ({exc.msg})") from None
+        raise FormatError(source, line_column(exc.lineno, exc.colno), ErrorText.of(N_("not valid JSON"))) from None
     root = JsonReader(data, source)
     kind = root.get("format").str()
     if kind != expected_format:
-        raise FormatError(source, "format", f"expected {expected_format!r}, got {kind!r} (another kind of file)")
+        raise FormatError(source, "format", ErrorText.of(N_("expected {expected}, got {value} (another kind of file)"),
+                                                        expected=repr(expected_format), value=repr(kind)))
     version = _whole(root.get("version"), 1)
     if version > VERSION:
-        raise FormatError(source, "version", f"expected version {VERSION} or older, got {version} "
-                          "(written by a newer companion)")
+        raise FormatError(source, "version", ErrorText.of(
+            N_("expected version ≤ {limit} (a newer companion wrote it)"), limit=VERSION))
     return root
 
 
@@ -110,7 +119,8 @@ def intrinsics_from_json(root: JsonReader) -> Intrinsics:
     size = _size(root.get("image_size"))
     k = _matrix3(root.get("camera_matrix"))
     if k[0, 0] <= 0 or k[1, 1] <= 0 or k[2].tolist() != [0.0, 0.0, 1.0] or k[1, 0] != 0 or k[0, 1] < 0:
-        raise root.get("camera_matrix").fail("expected [[fx, 0, cx], [0, fy, cy], [0, 0, 1]] with fx, fy > 0")
+        raise root.get("camera_matrix").fail(N_("expected {matrix} with fx, fy > 0"),
+                                              matrix="[[fx, 0, cx], [0, fy, cy], [0, 0, 1]]")
     dist = _numbers(root.get("dist_coeffs", []), (0, 4, 5, 8, 12, 14))
     rms = root.get("rms_px", None)
     rms_value = None if rms.value is None else _number(rms, minimum=0.0)
@@ -159,7 +169,8 @@ def load_location(path: Path, region: str | None = None, image_size: tuple[int, 
     root = _read(path, BOARD_FORMAT)
     saved_region = root.get("region").str()
     if region is not None and saved_region != region:
-        raise FormatError(str(path), "region", f"this file locates {saved_region!r}, expected {region!r}")
+        raise FormatError(str(path), "region", ErrorText.of(N_("this file locates {located}, expected {wanted}"),
+                                                            located=repr(saved_region), wanted=repr(region)))
     board = root.get("board")
     spec = BoardSpec(
         saved_region,
@@ -172,27 +183,30 @@ def load_location(path: Path, region: str | None = None, image_size: tuple[int, 
     method = _choice(root.get("method"), METHODS)
     size = _size(root.get("image_size"))
     if image_size is not None and tuple(image_size) != size:
-        raise FormatError(str(path), "image_size", f"calibrated for {size[0]}×{size[1]} frames, this frame is "
-                          f"{image_size[0]}×{image_size[1]} (run `companion calibrate board` again)")
+        raise FormatError(str(path), "image_size", ErrorText.of(
+            N_("calibrated for {width}×{height} frames, this frame is {frame_width}×{frame_height} (run {command} "
+               "again)"), width=size[0], height=size[1], frame_width=image_size[0], frame_height=image_size[1],
+            command="companion calibrate board"))
     homography = _matrix3(root.get("homography"))
     if abs(np.linalg.det(homography)) < 1e-12:
-        raise root.get("homography").fail("expected an invertible 3×3 matrix")
+        raise root.get("homography").fail(N_("expected an invertible 3×3 matrix"))
     if frame_is_mirrored(spec, homography):
-        raise FormatError(str(path), "homography", "places the board as its mirror image (saved before the "
-                          "board frame was settled, or from corners given anticlockwise): run `companion "
-                          f"calibrate board --region {saved_region}` again")
+        raise FormatError(str(path), "homography", ErrorText.of(
+            N_("places the board as its mirror image (saved before the board frame was settled, or from corners "
+               "given anticlockwise): run {command} again"), command=f"companion calibrate board --region {saved_region}"))
     error = _number(root.get("error_px", 0.0), minimum=0.0)
     undistorted = root.get("undistorted", False).bool()
     if undistorted and (intrinsics is None or not any(intrinsics.dist_coeffs)):
-        raise FormatError(str(path), "undistorted", "this location was fitted with the camera's lens "
-                          "distortion removed: the camera calibration (camera.json) is needed with it")
+        raise FormatError(str(path), "undistorted", ErrorText.of(
+            N_("this location was fitted with the camera's lens distortion removed: the camera calibration "
+               "({file}) is needed with it"), file="camera.json"))
     return BoardLocation(spec, homography / homography[2, 2], size, method, error,
                          intrinsics.for_size(*size) if intrinsics else None)
 
 
 def _choice(at: JsonReader, choices: tuple[str, ...]) -> str:
     if not isinstance(at.value, str) or at.value not in choices:
-        raise at.fail("expected one of " + ", ".join(choices))
+        raise at.fail(N_("expected one of {choices}"), choices=", ".join(choices))
     return at.value
 
 
@@ -207,8 +221,9 @@ def save(path: Path, data: dict[str, Any], validate: Callable[[Path], object]) -
         try:
             validate(path)
         except CompanionError as exc:
-            raise CompanionError(f"{path} exists and is not a valid calibration file, so it was left "
-                                 f"untouched ({exc}); move it away to save a new one") from None
+            raise CompanionError(message=ErrorText.of(
+                N_("{file} exists and is not a valid calibration file, so it was left untouched ({reason}); move "
+                   "it away to save a new one"), file=str(path), reason=exc)) from None
         previous = path.with_name(path.stem + ".prev.json")
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
