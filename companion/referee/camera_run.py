@@ -15,7 +15,7 @@ from typing import Any, TextIO
 from ..errors import CompanionError
 from ..games.api import Message
 from ..games.registry import get as get_spec
-from ..i18n import N_
+from ..i18n import NP_
 from ..vision.types import Frame
 from .console import Console
 from .events import Event, GameResumed
@@ -109,7 +109,8 @@ def run_camera(source: Any, reader: BoardReader, options: RunOptions, config: An
         on_session(session)
     if running is not None:
         session.emit(GameResumed(game, len(tracker.moves), tracker.state,
-                                 Message.of(N_("{count} moves replayed from the journal"), count=len(tracker.moves))))
+                                 Message.of(NP_("{count} move replayed from the journal", "{count} moves replayed from the journal"),
+                                            count=len(tracker.moves))))
     for region, why in reader.skipped.items():
         say(f"companion run: not reading {region}: {why}")
     items = frames_with_reconnect(source, stop, lambda why: say(f"companion run: camera error: {why}"))

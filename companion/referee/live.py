@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from ..errors import CompanionError, NotYetAvailable
 from ..games.api import Message
 from ..games.registry import get as get_spec
-from ..i18n import N_
+from ..i18n import NP_
 from .console import Console
 from .events import AskPlayer, Event, GameResumed, ViolationFound
 from .journal import Journal, open_or_set_aside
@@ -186,7 +186,8 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
         on_session(session)
     if running is not None:
         session.emit(GameResumed(game, start, tracker.state,
-                                 Message.of(N_("{count} moves replayed from the journal"), count=start)))
+                                 Message.of(NP_("{count} move replayed from the journal", "{count} moves replayed from the journal"),
+                                            count=start)))
     result = RunResult(game, 0, False, skipped=skipped)
     recorder = _recorder(options.record, demo.initial if start == 0 else tracker.state, say)
     session.sinks.append(_simulated_player(session, demo.moves, lambda: script.intent, recorder, lambda: script.made))
