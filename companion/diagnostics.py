@@ -26,6 +26,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from .errors import os_error_text
 from .games.api import Message
 from .i18n import N_, NP_
 
@@ -86,7 +87,8 @@ class CameraProbe:
     name: str = ""
     frame: tuple[int, int] | None = None  # (width, height) of a frame that arrived
     exposure_locked: bool | None = None  # fixed exposure held over the last frames; None: unknown
-    error: str = ""
+    error: str = ""  # what went wrong, in English (the log; the library's own words)
+    problem: Message | None = None  # the same for the player: what is wrong and what to try
 
 
 def _run_command(argv: list[str], timeout: float = 10.0) -> str | None:
@@ -156,7 +158,8 @@ def probe_picamera2() -> CameraProbe | None:
 
         cameras = Picamera2.global_camera_info()
         if not cameras:
-            return CameraProbe("picamera2", False, error="libcamera lists no camera")
+            return CameraProbe("picamera2", False, error="libcamera lists no camera", problem=Message.of(N_(
+                "libcamera lists no camera: the ribbon cable may be loose or the wrong way round")))
         name = str(cameras[0].get("Model", "camera 0"))
         with Picamera2(0) as cam:
             cam.configure(cam.create_preview_configuration(main={"size": (640, 480)}))
@@ -177,9 +180,12 @@ def probe_picamera2() -> CameraProbe | None:
 
     done, result = _with_timeout(grab, FRAME_TIMEOUT_SECONDS)
     if not done:
-        return CameraProbe("picamera2", True, error=f"no frame within {FRAME_TIMEOUT_SECONDS:.0f} s")
+        return CameraProbe("picamera2", True, error=f"no frame within {FRAME_TIMEOUT_SECONDS:.0f} s",
+                           problem=_no_frame_in_time())
     if isinstance(result, Exception):
-        return CameraProbe("picamera2", False, error=f"{type(result).__name__}: {result}")
+        error = f"{type(result).__name__}: {result}"
+        return CameraProbe("picamera2", False, error=error, problem=Message.of(
+            N_("the camera library (picamera2) failed; updating the system may help ({detail})"), detail=error))
     return result
 
 
@@ -195,10 +201,14 @@ def probe_opencv(device: int, dev: Path = Path("/dev")) -> CameraProbe | None:
         cap = cv2.VideoCapture(device, cv2.CAP_V4L2)
         try:
             if not cap.isOpened():
-                return CameraProbe("opencv", True, str(node), error="cv2.VideoCapture cannot open it")
+                return CameraProbe("opencv", True, str(node), error="cv2.VideoCapture cannot open it",
+                                   problem=Message.of(N_("it cannot be opened: another program may be using it, or "
+                                                         "this user is not in the video group")))
             ok, frame = cap.read()
             if not ok or frame is None:
-                return CameraProbe("opencv", True, str(node), error="opened, but no frame arrived")
+                return CameraProbe("opencv", True, str(node), error="opened, but no frame arrived",
+                                   problem=Message.of(N_("it opened, but no frame arrived: reconnect it, or try "
+                                                         "another USB port")))
             # V4L2 auto exposure: 1 = manual (0.25 on builds using the old DC1394 scale). Locked
             # means the driver took manual mode and still reports it after a few frames.
             if not cap.set(cv2.CAP_PROP_AUTO_EXPOSURE, 1):
@@ -213,10 +223,24 @@ def probe_opencv(device: int, dev: Path = Path("/dev")) -> CameraProbe | None:
 
     done, result = _with_timeout(grab, FRAME_TIMEOUT_SECONDS)
     if not done:
-        return CameraProbe("opencv", True, str(node), error=f"no frame within {FRAME_TIMEOUT_SECONDS:.0f} s")
+        return CameraProbe("opencv", True, str(node), error=f"no frame within {FRAME_TIMEOUT_SECONDS:.0f} s",
+                           problem=_no_frame_in_time())
     if isinstance(result, Exception):
-        return CameraProbe("opencv", True, str(node), error=f"{type(result).__name__}: {result}")
+        error = f"{type(result).__name__}: {result}"
+        return CameraProbe("opencv", True, str(node), error=error, problem=Message.of(
+            N_("OpenCV failed while reading it ({detail})"), detail=error))
     return result
+
+
+def _no_frame_in_time() -> Message:
+    return Message.of(NP_("no frame within {count} second: another program may be using the camera",
+                          "no frame within {count} seconds: another program may be using the camera"),
+                      count=round(FRAME_TIMEOUT_SECONDS))
+
+
+def _probe_problem(probe: CameraProbe) -> Message:
+    """What a camera probe found wrong, for the player (a probe made without one: its English text)."""
+    return probe.problem if probe.problem is not None else Message.of("{error}", error=probe.error)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -257,11 +281,11 @@ def check_camera(config: Any, machine: Machine) -> tuple[list[CheckResult], Came
     found = next((p for p in probes if p.found), None)
     if found is not None:
         return [_fail("camera", Message.of(N_("Camera: {name} via {source} found, but no frames: {error}"),
-                                           name=found.name or found.source, source=found.source, error=found.error),
+                                           name=found.name or found.source, source=found.source, error=_probe_problem(found)),
                       Message.of(N_("Check that no other program uses the camera (the kiosk service: "
                                     "`sudo systemctl stop companion`), then reseat the cable.")))], found
     if probes:
-        tried = "; ".join(f"{p.source}: {p.error}" for p in probes)
+        tried = tuple(Message.of(N_("{source}: {problem}"), source=p.source, problem=_probe_problem(p)) for p in probes)
         detail = Message.of(N_("Camera: none found ({tried})."), tried=tried)
     else:
         detail = Message.of(N_("Camera: none found (picamera2 not installed, no /dev/video{device})."),
@@ -424,8 +448,8 @@ def check_calibration(state_dir: Path, machine: Machine) -> CheckResult:
             try:
                 json.loads(path.read_text(encoding="utf-8"))
             except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-                return _fail("calibration", Message.of(N_("Calibration: {file} is not readable JSON ({error})."),
-                                                       file=str(path), error=str(exc)),
+                return _fail("calibration", Message.of(N_("Calibration: {file} cannot be used: {problem}."),
+                                                       file=str(path), problem=_file_problem(exc)),
                              Message.of(N_("Move the file aside and run `companion calibrate` again.")))
     newest = max(files, key=lambda p: p.stat().st_mtime)
     age_days = (machine.now() - newest.stat().st_mtime) / 86400
@@ -476,16 +500,46 @@ def _check_sqlite(path: Path) -> CheckResult:
         finally:
             db.close()
     except sqlite3.Error as exc:
-        return _fail(name, Message.of(N_("Journal {file}: cannot be read as SQLite ({error})."), file=str(path), error=str(exc)),
+        return _fail(name, Message.of(N_("Journal {file}: {problem} ({error})."), file=str(path),
+                                      problem=_sqlite_problem(exc), error=str(exc)),
                      Message.of(N_("Stop the companion, move the file aside (it is set aside automatically at the "
                                    "next start), and resume from a save.")))
     if verdict != [("ok",)]:
-        return _fail(name, Message.of(N_("Journal {file}: integrity check failed ({error})."),
+        return _fail(name, Message.of(N_("Journal {file}: the file is damaged, its integrity check failed ({error})."),
                                       file=str(path), error="; ".join(str(r[0]) for r in verdict[:3])),
                      Message.of(N_("Stop the companion, move the file aside (it is set aside automatically at the "
                                    "next start), and resume from a save.")))
     return _ok(name, Message.of(N_("Journal {file}: integrity ok, {mode} mode, {size} kB."),
                                 file=path.name, mode=mode, size=round(path.stat().st_size / 1024)))
+
+
+# SQLite's result codes (sqlite3.Error.sqlite_errorname, extended names start with these) in words
+_SQLITE_PROBLEMS = (
+    ("SQLITE_NOTADB", N_("this is not an SQLite journal (another kind of file, or damaged beyond reading)")),
+    ("SQLITE_CORRUPT", N_("the file is damaged")),
+    ("SQLITE_BUSY", N_("another program holds it locked: stop the companion first")),
+    ("SQLITE_LOCKED", N_("another program holds it locked: stop the companion first")),
+    ("SQLITE_CANTOPEN", N_("it cannot be opened: check the permissions of the file and its folder")),
+    ("SQLITE_PERM", N_("this user may not read it: check the file's owner and permissions")),
+    ("SQLITE_READONLY", N_("this user may not read it: check the file's owner and permissions")),
+    ("SQLITE_AUTH", N_("this user may not read it: check the file's owner and permissions")),
+    ("SQLITE_IOERR", N_("the storage gave an input/output error: the card or disk may be failing")),
+)
+
+
+def _sqlite_problem(exc: sqlite3.Error) -> Message:
+    name = getattr(exc, "sqlite_errorname", None) or ""
+    for prefix, msgid in _SQLITE_PROBLEMS:
+        if name.startswith(prefix):
+            return Message.of(msgid)
+    return Message.of(N_("it cannot be read as SQLite"))
+
+
+def _file_problem(exc: Exception) -> Any:
+    """Why a calibration file cannot be used, in the player's language (json's own words left out)."""
+    if isinstance(exc, json.JSONDecodeError):
+        return Message.of(N_("not valid JSON at line {line}, column {column}"), line=exc.lineno, column=exc.colno)
+    return os_error_text(exc)
 
 
 def check_disk(state_dir: Path) -> CheckResult:
