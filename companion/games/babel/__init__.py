@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...errors import CompanionError
 from ...i18n import N_
-from ..api import GameSpec, Option
+from ..api import GameSpec, Message, Option
 from ..registry import register
 from .cards import CardLibrary, library_path, load_library
 from .rules import RULES
@@ -33,7 +33,7 @@ def start(players: tuple[str, ...], blueprint: str = "example", cards_file: str 
         return new_game(tuple(players), blueprint=blueprint, library=library, first_master=first_master,
                         storm_rule=storm)
     except ValueError as exc:  # a bad option: one clear line, not a traceback
-        raise CompanionError(f"cannot start Babel Builders: {exc}") from None
+        raise CompanionError(message=Message.of(N_("cannot start {game}: {reason}"), game="babel", reason=str(exc))) from None
 
 
 def cube_counts(state: BabelState) -> dict[str, int]:

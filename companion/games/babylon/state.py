@@ -268,9 +268,12 @@ def new_game(
         flowers = tuple(f.strip() for f in flowers.split(","))
     count = len(players)
     if count not in ROUNDS:
-        raise CompanionError(f"Babylon is for 2 to 4 players, got {count} [babylon.setup.rounds]")
+        raise CompanionError(message=Message.of(N_("{game} is for {low} to {high} players, got {found} [{rule}]"),
+                                                game="babylon", low=min(ROUNDS), high=max(ROUNDS), found=count,
+                                                rule="babylon.setup.rounds"))
     if len(set(flowers)) != 4:
-        raise CompanionError(f"Babylon needs 4 different flowers, got {list(flowers)} [babylon.setup.board]")
+        raise CompanionError(message=Message.of(N_("{game} needs 4 different flowers, got {found} [{rule}]"),
+                                                game="babylon", found=repr(list(flowers)), rule="babylon.setup.board"))
     chosen = {
         "bridge_gap": bridge_gap,
         "exact_cover": exact_cover,
@@ -279,7 +282,8 @@ def new_game(
     }
     for key, value in chosen.items():
         if value not in READINGS[key]:
-            raise CompanionError(f"{key}: expected {' or '.join(READINGS[key])}, got {value!r}")
+            raise CompanionError(message=Message.of(N_("{key}: expected one of {choices}, got {value}"), key=key,
+                                                    choices=", ".join(READINGS[key]), value=repr(value)))
     seats = tuple(
         PlayerState(name, flowers[i], Board(), 0, 0, start_tile(flowers[i])) for i, name in enumerate(players)
     )

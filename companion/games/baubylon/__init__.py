@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ...errors import CompanionError
 from ...i18n import N_
-from ..api import GameSpec, Option
+from ..api import GameSpec, Message, Option
 from ..registry import register
 from .field import Block, Field, check_field, example_field
 from .paths import NO_REVISIT, PATH_RULES
@@ -58,7 +58,7 @@ def start(players: tuple[str, ...], field_file: str = "", colours: str = "", fir
             return new_game(tuple(players), setup.field, chosen, setup.blockers, first_player, path, goal)
         return new_game(tuple(players), colours=chosen, first_player=first_player, path_rule=path, goal_rule=goal)
     except ValueError as exc:  # a bad option: one clear line, not a traceback
-        raise CompanionError(f"cannot start Baubylon: {exc}") from None
+        raise CompanionError(message=Message.of(N_("cannot start {game}: {reason}"), game="baubylon", reason=str(exc))) from None
 
 
 SPEC = register(

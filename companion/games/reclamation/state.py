@@ -481,9 +481,12 @@ def new_game(players: tuple[str, ...] = ("Flower", "Vine"), variant: str = "gard
     from .cards import CardBook, checked_cards, default_book
 
     if variant not in VARIANTS:
-        raise CompanionError(f"unknown variant {variant!r}: expected one of {', '.join(VARIANTS)}")
+        raise CompanionError(message=Message.of(N_("unknown variant {value}: expected one of {choices}"),
+                                                value=repr(variant), choices=", ".join(VARIANTS)))
     if len(players) != 2:
-        raise CompanionError(f"The Reclamation is for 2 players, got {len(players)}")
+        raise CompanionError(message=Message.of(NP_("{game} is for {count} player, got {found}",
+                                                    "{game} is for {count} players, got {found}"),
+                                                game="reclamation", count=2, found=len(players)))
     if cards is None:
         cards = default_book()
     if isinstance(cards, CardBook):
