@@ -675,7 +675,8 @@ class BabelState(GameState):
         )
         problems = state.problems()
         if problems:
-            raise FormatError(source, "state", "inconsistent state: " + "; ".join(problems))
+            raise FormatError(source, "state", Message.of(N_("not a position legal play can reach ({problems})"),
+                                                           problems="; ".join(problems)))
         return state
 
     def problems(self) -> list[str]:

@@ -58,7 +58,8 @@ def start(players: tuple[str, ...], field_file: str = "", colours: str = "", fir
             return new_game(tuple(players), setup.field, chosen, setup.blockers, first_player, path, goal)
         return new_game(tuple(players), colours=chosen, first_player=first_player, path_rule=path, goal_rule=goal)
     except ValueError as exc:  # a bad option: one clear line, not a traceback
-        raise CompanionError(message=Message.of(N_("cannot start {game}: {reason}"), game="baubylon", reason=str(exc))) from None
+        raise CompanionError(message=Message.of(N_("cannot start {game}: {reason}"), game="baubylon",
+                                                reason=getattr(exc, "message", None) or str(exc))) from None
 
 
 SPEC = register(

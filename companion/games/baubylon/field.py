@@ -32,10 +32,11 @@ DIRECTIONS = ("east", "south")  # where a lying block's second space is, from `a
 class FieldError(ValueError):
     """A block that cannot lie where it is said to lie; `index` is its place in the block list."""
 
-    def __init__(self, index: int, message: str, rule_id: str = "baubylon.units"):
+    def __init__(self, index: int, message: Message, rule_id: str = "baubylon.units"):
         self.index = index
         self.rule_id = rule_id
-        super().__init__(message)
+        self.message = message  # for the player; str(error) is its English
+        super().__init__(message.render("en"))
 
 
 def space_name(row: int, col: int) -> str:
@@ -88,27 +89,32 @@ class Field:
     def build(cls, rows: int, cols: int, blocks: tuple[Block, ...], starts: tuple[str, ...]) -> Field:
         """Stack the blocks in order; FieldError names the first block that cannot lie there."""
         if not 1 <= cols <= len(LETTERS) or rows < 1:
-            raise FieldError(-1, f"the grid must be 1 to {len(LETTERS)} columns and at least 1 row")
+            raise FieldError(-1, Message.of(N_("the grid must be 1 to {most} columns and at least 1 row"),
+                                            most=len(LETTERS)))
         if len(blocks) > MAX_BLOCKS:
-            raise FieldError(len(blocks) - 1, f"{len(blocks)} blocks: the box holds {MAX_BLOCKS}")
+            raise FieldError(len(blocks) - 1, Message.of(N_("{found} blocks: the box holds {most}"),
+                                                         found=len(blocks), most=MAX_BLOCKS))
         heights: dict[str, int] = {}
         top: dict[str, int] = {}
         for index, block in enumerate(blocks):
             if block.shape not in SHAPES:
-                raise FieldError(index, f"shape must be one of {', '.join(SHAPES)}")
+                raise FieldError(index, Message.of(N_("shape must be one of {choices}"), choices=", ".join(SHAPES)))
             if (block.shape == "lying") != (block.toward in DIRECTIONS):
-                raise FieldError(index, "a lying block needs toward (east or south); a standing block none")
+                raise FieldError(index, Message.of(N_("a lying block needs toward (east or south); a standing block none")))
             try:
                 spaces = block.footprint()
                 cells = [parse_space(s) for s in spaces]
             except (ValueError, IndexError):
-                raise FieldError(index, f"block at {block.at} lies off the grid") from None
+                raise FieldError(index, Message.of(N_("block at {space} lies off the grid"), space=block.at)) from None
             if any(not (0 <= r < rows and 0 <= c < cols) for r, c in cells):
-                raise FieldError(index, f"block at {block.at} lies off the {rows}×{cols} grid")
+                raise FieldError(index, Message.of(N_("block at {space} lies off the {rows}×{cols} grid"), space=block.at,
+                                                   rows=rows, cols=cols))
             bases = {heights.get(s, 0) for s in spaces}
             if len(bases) > 1:
-                raise FieldError(index, f"the lying block at {block.at} would rest on a step (heights "
-                                        f"{' and '.join(str(heights.get(s, 0)) for s in spaces)}); it must lie flat")
+                low, high = sorted(heights.get(s, 0) for s in spaces)
+                raise FieldError(index, Message.of(N_("the lying block at {space} would rest on a step (heights {low} "
+                                                      "and {high}); it must lie flat"), space=block.at, low=low,
+                                                   high=high))
             base = bases.pop()
             for s in spaces:
                 heights[s] = base + block.height
@@ -117,11 +123,12 @@ class Field:
             try:
                 r, c = parse_space(start)
             except ValueError:
-                raise FieldError(-1, f"start point {start!r} is not a space name", "baubylon.enter") from None
+                raise FieldError(-1, Message.of(N_("start point {value} is not a space name"), value=repr(start)),
+                                 "baubylon.enter") from None
             if not (0 <= r < rows and 0 <= c < cols):
-                raise FieldError(-1, f"start point {start} lies off the grid", "baubylon.enter")
+                raise FieldError(-1, Message.of(N_("start point {space} lies off the grid"), space=start), "baubylon.enter")
         if len(set(starts)) != len(starts):
-            raise FieldError(-1, "a start point is listed twice", "baubylon.enter")
+            raise FieldError(-1, Message.of(N_("a start point is listed twice")), "baubylon.enter")
         return cls(rows, cols, tuple(blocks), tuple(starts), heights, top)
 
     # --- geometry ------------------------------------------------------------------------------
@@ -177,7 +184,8 @@ class Field:
             return cls.build(rows, cols, tuple(blocks), starts)
         except FieldError as exc:
             where = reader.get("blocks").list()[exc.index].path if exc.index >= 0 else reader.path
-            raise FormatError(reader.source, where, f"{exc} [{exc.rule_id}]") from None
+            raise FormatError(reader.source, where, Message.of(N_("{reason} [{rule}]"), reason=exc.message,
+                                                               rule=exc.rule_id)) from None
 
 
 @lru_cache(maxsize=4096)
