@@ -194,3 +194,17 @@ def test_a_camera_that_gives_no_frames_is_explained_in_the_language():
     assert "USB" in text and english_left(text) == []
     bare = diagnostics.CameraProbe("opencv", True, "/dev/video0", error="something odd")
     assert diagnostics._probe_problem(bare).render("ja") == "something odd"
+
+
+def test_a_baubylon_field_file_names_the_block_and_the_rule_in_the_players_language():
+    from companion.games.baubylon.field import Field
+
+    data = {"rows": 6, "cols": 6, "starts": ["A1"],
+            "blocks": [{"at": "B2", "shape": "standing"}, {"at": "B2", "shape": "lying", "toward": "east"}]}
+    with pytest.raises(FormatError) as caught:
+        Field.from_reader(JsonReader(data, "field.json", "field"))
+    error = caught.value
+    assert str(error) == ("field.json: field.blocks[1]: the lying block at B2 would rest on a step (heights 0 and 4); "
+                          "it must lie flat [baubylon.units]")
+    for lang in ("ja", "zh_TW"):
+        assert english_left(error.render(lang), "field.json", "field.blocks", "baubylon.units") == [], error.render(lang)
