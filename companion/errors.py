@@ -99,6 +99,18 @@ def _in_language(text: Any, lang: str | None) -> str:
     return render(lang) if callable(render) else str(text)
 
 
+def got(expected: str, value: Any, **params: Any) -> ErrorText:
+    """"<what is expected>, got <the value as written>": `expected` is a msgid filled with `params`;
+    the value is shown as Python writes it (a long one cut short)."""
+    return ErrorText.of(N_("{expected}, got {value}"), expected=ErrorText.of(expected, **params),
+                        value=shown_value(value))
+
+
+def shown_value(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def line_column(line: int, column: int) -> ErrorText:
     """Where in a file that does not parse the parser stopped (a FormatError's `where`)."""
     return ErrorText.of(N_("line {line}, column {column}"), line=line, column=column)

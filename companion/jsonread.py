@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import TOP_LEVEL, ErrorText, FormatError
+from .errors import TOP_LEVEL, ErrorText, FormatError, got
 from .i18n import N_, NP_
 
 
@@ -30,9 +30,7 @@ class JsonReader:
 
     def fail(self, expected: str, **params: Any) -> FormatError:
         """The error for this value: `expected` is a msgid (N_ or NP_) filled with `params`."""
-        text = ErrorText.of(N_("{expected}, got {value}"), expected=ErrorText.of(expected, **params),
-                            value=_show(self.value))
-        return FormatError(self.source, self.path or TOP_LEVEL, text)
+        return FormatError(self.source, self.path or TOP_LEVEL, got(expected, self.value, **params))
 
     def _at(self, key: str | int, value: Any) -> JsonReader:
         where = f"{self.path}[{key}]" if isinstance(key, int) else (f"{self.path}.{key}" if self.path else key)
@@ -94,7 +92,3 @@ class JsonReader:
     def optional(self) -> JsonReader | None:
         return None if self.value is None else self
 
-
-def _show(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
