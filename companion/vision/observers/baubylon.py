@@ -32,6 +32,7 @@ they like, so there is nothing on the table this observer could read for them.
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from .. import labels
@@ -106,6 +107,7 @@ class BaubylonObserver:
                                np.column_stack([np.full_like(along, out), along]),
                                np.column_stack([np.full_like(along, far), along])])
         self.margin = PointSampler(geometry, np.column_stack([ring, np.zeros(len(ring))]))
+        self.margin_unhidden = _unhidden(geometry, self.margin.pixels, self.top * ph)
         h = dims.pawn_mm / 2.0
         self.pawns = SquareProbes(geometry, [((c + 0.5) * s - h, (r + 0.5) * s - h, (c + 0.5) * s + h, (r + 0.5) * s + h)
                                              for r, c in cells], np.arange(1, self.top + 1) * ph, positions=3)
@@ -176,8 +178,7 @@ class BaubylonObserver:
         ground = robust_features(self.ground.sample_interior(image))[:, 0]
         if profile is not None and BLOCK in profile.names and TABLE in profile.names:
             samples = self.blocks.sample_across(image)  # the tops' colour is the learned one
-            field = surface_gain_field(to_lab(self.margin.bgr(image)), self.margin.pixels, profile.classes[TABLE].mean[:3])
-            gains = gains_at(field, self.cell_pixels)  # (S, 3)
+            gains = self._light_gains(image, profile)  # (S, 3)
             # The learned block colour as this frame's light shows it there: the outline's reference.
             block = np.broadcast_to(profile.classes[BLOCK].mean[:3].astype(np.float32), gains.shape)
             reference = np.broadcast_to(rebalance_each(block, 1.0 / gains)[:, None, :], (*samples.across.shape[:2], 3))
@@ -187,6 +188,13 @@ class BaubylonObserver:
         features = np.concatenate([ground[:, None], samples.interior_features()], axis=1)
         features = features.reshape(BAUBYLON.rows, BAUBYLON.cols, len(self.levels), 6)
         return features, outline(samples, samples.interior_colour()), np.ones((len(ground), 3), np.float32)
+
+    def _light_gains(self, image: np.ndarray, profile: AppearanceProfile) -> np.ndarray:
+        """(S, 3) BGR gains at each space that bring this frame's light back to the calibration's,
+        measured on the table just outside the field."""
+        field = surface_gain_field(to_lab(self.margin.bgr(image)), self.margin.pixels, profile.classes[TABLE].mean[:3],
+                                   unhidden=self.margin_unhidden)
+        return gains_at(field, self.cell_pixels)
 
     def _per_level(self, values: np.ndarray) -> np.ndarray:
         """(S, levels − 1, 4) outline values for the levels above the table → (rows, cols, levels, 4)
@@ -496,6 +504,17 @@ class BaubylonObserver:
             return None
         part = np.where(far[rows, :, None], seen[rows], np.nan)
         return rows, _nan_median(part, count[rows])
+
+
+def _unhidden(geometry: RegionGeometry, pixels: np.ndarray, tallest_mm: float, clear_px: float = 3.0) -> np.ndarray:
+    """(N,) whether table points outside the field (at image `pixels`) are sure to be seen: out
+    of the field's image up to the tallest stand (the convex hull of the field's corners on the
+    table and at that height), by `clear_px` at least. Nothing on the field stands in front of
+    them, so they show the table or its shadows, nothing brighter."""
+    w = BAUBYLON.width_mm
+    corners = np.array([(x, y, z) for z in (0.0, tallest_mm) for x, y in ((0, 0), (w, 0), (w, w), (0, w))], float)
+    hull = cv2.convexHull(geometry.to_pixels(corners).astype(np.float32))
+    return np.array([cv2.pointPolygonTest(hull, (float(x), float(y)), True) < -clear_px for x, y in pixels])
 
 
 def _unlike_table_and_blocks(seen: np.ndarray, profile: AppearanceProfile) -> np.ndarray:

@@ -300,13 +300,24 @@ def surface_gains(seen_lab: np.ndarray, known_lab: np.ndarray, near: float = 25.
 
 
 def surface_gain_field(seen_lab: np.ndarray, pixels: np.ndarray, known_lab: np.ndarray, tight: float = 8.0,
-                       least: int = 12, rounds: int = 2) -> np.ndarray:
+                       least: int = 12, rounds: int = 2, unhidden: np.ndarray | None = None,
+                       near: float = 25.0, shade: float = 0.06, hue: float = 0.06,
+                       lit_share: float = 0.25) -> np.ndarray:
     """Light that drifted since calibration, as a field over the frame: per channel, how much
     brighter a known surface looks now, fitted as a plane over the image (a + b·x + c·y) to the
     places that show that surface: those within `tight` ΔE of it once balanced with one gain for
     the whole frame (surface_gains), then with the plane so far. Returns the (3, 3) plane
     coefficients; gains_at() evaluates them. A lamp to one side or a window makes one end of the
-    field brighter: one gain for the whole frame is not enough."""
+    field brighter: one gain for the whole frame is not enough.
+
+    Pieces cast shadows on the surface, and shadows only darken: where many places are shaded,
+    that plane may be the shadows' (and every colour balanced with it far too bright). Given the
+    places nothing can stand in front of (`unhidden`, (N,) bool: nothing brighter can be seen
+    there instead of the surface), when a good share of those (`lit_share` of the ones within
+    `near` ΔE of the surface) looks more than `shade` brighter than the plane with the same hue
+    (each channel's change within `hue` of the plane's: shadows and a brighter light keep the
+    hue), the plane was the shadows': it is raised to those places, then to the places within
+    `shade` of it (the lit surface)."""
     seen = np.asarray(seen_lab, np.float32).reshape(-1, 3)
     known = np.asarray(known_lab, np.float32)
     known_bgr = lab_to_bgr(known).reshape(3)
@@ -314,14 +325,56 @@ def surface_gain_field(seen_lab: np.ndarray, pixels: np.ndarray, known_lab: np.n
     design = _plane_design(pixels)
     coeffs = np.zeros((3, 3))
     coeffs[0] = 1.0 / surface_gains(seen, known, tight=tight)
+    ratio = seen_bgr / np.maximum(known_bgr, 1e-3)  # (n, 3) how much brighter, per channel
     for _ in range(rounds):
         balanced = to_lab(seen_bgr * _plane_gains(design, coeffs))
         close = _distance_to(balanced, known) < tight
         if close.sum() < least:
             break
-        ratio = seen_bgr[close] / np.maximum(known_bgr, 1e-3)  # (n, 3) how much brighter, per channel
-        coeffs = np.linalg.lstsq(design[close], ratio, rcond=None)[0]
+        coeffs = np.linalg.lstsq(design[close], ratio[close], rcond=None)[0]
+    if unhidden is None:
+        return coeffs
+    return _out_of_shadows(coeffs, design, ratio, _distance_to(seen, known) < near, np.asarray(unhidden, bool),
+                           least, rounds, shade, hue, lit_share)
+
+
+def _out_of_shadows(coeffs, design, ratio, like, unhidden, least, rounds, shade, hue, lit_share):
+    """surface_gain_field's plane raised out of the shadows, when the unhidden places show it
+    there (else `coeffs` as they are)."""
+    brightness = ratio.mean(axis=-1)
+    shape = ratio / np.maximum(brightness, 1e-6)[:, None]
+    open_like = like & unhidden
+    for _ in range(2):  # lit above shaded above shaded twice: rare, but each step is the same
+        plane = design @ coeffs
+        level = plane.mean(axis=-1)
+        same_hue = np.abs(shape - plane / level[:, None]).max(axis=-1) < hue
+        above = open_like & same_hue & (brightness > level * (1.0 + shade))
+        if above.sum() < max(least, lit_share * open_like.sum()):
+            return coeffs
+        lit = coeffs * float(np.median(brightness[above] / level[above]))
+        for _ in range(rounds):
+            plane = design @ lit
+            level = plane.mean(axis=-1)
+            close = (like & (np.abs(shape - plane / level[:, None]).max(axis=-1) < hue)
+                     & (np.abs(brightness / level - 1.0) < shade))
+            if close.sum() < least:
+                return coeffs
+            # The lit places may all lie along one edge, which says little about the tilt
+            # across it: the tilt so far weighs as much as `_TILT_PRIOR` places.
+            lit = _fit_near(design[close], ratio[close], lit * float(np.median(brightness[close] / level[close])))
+        coeffs = lit
     return coeffs
+
+
+_TILT_PRIOR = 10.0
+
+
+def _fit_near(design: np.ndarray, ratio: np.ndarray, prior: np.ndarray) -> np.ndarray:
+    """Plane coefficients (3, 3) fitted to (n, 3) ratios, the tilt held towards `prior`'s."""
+    weight = np.sqrt(_TILT_PRIOR)
+    rows = np.vstack([design, weight * np.array([[0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])])
+    targets = np.vstack([ratio, weight * prior[1:]])
+    return np.linalg.lstsq(rows, targets, rcond=None)[0]
 
 
 _CENTRE = np.array([640.0, 360.0])  # scale of the plane's x, y (pixels of a 1280×720 frame)
