@@ -28,6 +28,7 @@ from .geometry import RegionGeometry
 from .square_tops import SIDE_BITS, board_pixels
 
 POS_INF, NEG_INF = -2, -1  # sentinel indices: the last two rows of a frame's samples
+_MAP_ROW = 32000  # remap wants maps under 32767 px on a side
 
 
 def grid_points(rect: tuple[float, float, float, float], pitch: float, pitch_y: float | None = None) -> np.ndarray:
@@ -150,12 +151,14 @@ class GardenSampler:
         return max(1, int(round((y1 - y0) / self.pitch))), max(1, int(round((x1 - x0) / self.pitch)))
 
     def face(self, heights: Sequence[float], inside: Sequence[Tagged], ring: Sequence[Tagged],
-             median_step: int = 1, inside_pitch: float | None = None, bands: bool = False) -> FaceProbe:
+             median_step: int = 1, inside_pitch: float | None = None, bands: bool = False,
+             ring_pitch: float | None = None) -> FaceProbe:
         """A face test like fit.fit (span 1): `inside` rects and `ring` rects tagged by side; a cell's
         near sides are left out and the rest clipped to its far half, as fit.fit does. The inside
         may be sampled more sparsely than the thin ring bands: on a lattice every `inside_pitch`
         mm, or with `bands`, every `inside_pitch` along each rect and at the fine pitch across it
-        (rects that straddle an edge, whose position across them matters)."""
+        (rects that straddle an edge, whose position across them matters). Ring bands are sampled
+        at the fine pitch across them and every `ring_pitch` mm along them (default: the fine pitch)."""
         inside_pitch = inside_pitch or self.pitch
         if bands:
             points = lambda rect: band_points(rect, self.pitch, inside_pitch)  # noqa: E731
@@ -169,7 +172,7 @@ class GardenSampler:
             inner = _clip_far(inside, sides, centre)
             inside_pts.append(np.concatenate([points(r) for r, _ in inner]) if inner else np.zeros((0, 2)))
             outer = _clip_far(ring, sides, centre)
-            pts = [grid_points(r, self.pitch) for r, _ in outer]
+            pts = [band_points(r, self.pitch, ring_pitch or self.pitch) for r, _ in outer]
             ring_pts.append(np.concatenate(pts) if pts else np.zeros((0, 2)))
             ring_side.append(np.concatenate([np.full(len(p), s) for p, (_, s) in zip(pts, outer, strict=True)])
                              if pts else np.zeros(0, int))
@@ -213,8 +216,11 @@ class GardenSampler:
             idx[real] = inverse.ravel()[idx[real]]
         self.size = len(full)
         full = (full + 0.5) / self.downscale - 0.5
-        width = 512
-        rows = -(-len(full) // width)
+        # As few map rows as remap's size limit allows: OpenCV splits a remap (and a colour
+        # conversion) of many rows over threads, which on a busy machine costs more CPU than it
+        # saves. A point's colour does not depend on where it lies in the map.
+        rows = max(1, -(-len(full) // _MAP_ROW))
+        width = -(-len(full) // rows)
         full = np.concatenate([full, np.zeros((rows * width - len(full), 2), np.float32)]).reshape(rows, width, 2)
         self.map_x, self.map_y = cv2.convertMaps(full[..., 0], full[..., 1], cv2.CV_16SC2)
         self._chunks = []
