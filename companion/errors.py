@@ -82,6 +82,15 @@ class FormatError(CompanionError):
         return translate(N_("{location}: {expected}"), lang, {"location": location, "expected": expected})
 
 
+class InvalidValue(ValueError):
+    """A ValueError a player may read (a game that cannot start): `message` renders in their
+    language; str() is its English."""
+
+    def __init__(self, message: Any):
+        self.message = message
+        super().__init__(message.render("en"))
+
+
 class ConfigError(FormatError):
     """The configuration file has a bad value."""
 

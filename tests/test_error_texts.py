@@ -208,3 +208,14 @@ def test_a_baubylon_field_file_names_the_block_and_the_rule_in_the_players_langu
                           "it must lie flat [baubylon.units]")
     for lang in ("ja", "zh_TW"):
         assert english_left(error.render(lang), "field.json", "field.blocks", "baubylon.units") == [], error.render(lang)
+
+
+def test_a_game_that_cannot_start_says_why_in_the_players_language():
+    from companion.games.registry import get
+
+    with pytest.raises(CompanionError) as caught:
+        get("baubylon").new_game(("a", "b"), colours="blue,blue")
+    error = caught.value
+    assert str(error) == "cannot start Baubylon: expected 2 different pawn colours, none of them 'red'"
+    for lang in ("ja", "zh_TW"):
+        assert english_left(error.render(lang), "red") == [], error.render(lang)

@@ -33,7 +33,8 @@ def start(players: tuple[str, ...], blueprint: str = "example", cards_file: str 
         return new_game(tuple(players), blueprint=blueprint, library=library, first_master=first_master,
                         storm_rule=storm)
     except ValueError as exc:  # a bad option: one clear line, not a traceback
-        raise CompanionError(message=Message.of(N_("cannot start {game}: {reason}"), game="babel", reason=str(exc))) from None
+        raise CompanionError(message=Message.of(N_("cannot start {game}: {reason}"), game="babel",
+                                                reason=getattr(exc, "message", None) or str(exc))) from None
 
 
 def cube_counts(state: BabelState) -> dict[str, int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...errors import InvalidValue
 from ...i18n import N_, NP_
 from ..api import Message
 
@@ -74,7 +75,8 @@ def architects_per_round(players: int) -> int:
 
 def setup_for(players: int) -> BabelSetup:
     if players not in PUNISHMENT_BY_PLAYERS:
-        raise ValueError(f"Babel Builders is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+        raise InvalidValue(Message.of(N_("{game} is for {low} to {high} players, not {found}"), game="babel",
+                                      low=MIN_PLAYERS, high=MAX_PLAYERS, found=players))
     punishment = PUNISHMENT_BY_PLAYERS[players]
     seals = SEAL_BY_PLAYERS[players]
     before = INSTRUCTION_CARDS + LIGHTNING_CARDS + STORM_CARDS + DELIBERATION_CARDS + seals

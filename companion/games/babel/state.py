@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, ClassVar
 
-from ...errors import FormatError
+from ...errors import FormatError, InvalidValue
 from ...i18n import N_, NP_
 from ..api import GameState, Json, Message, Move, Ruling, ScoreLine, ScoreSheet, Violation
 from ..jsonread import JsonReader
@@ -730,7 +730,8 @@ def new_game(
 ) -> BabelState:
     """A game at its start: empty base, the chosen blueprint, the deck as set-up leaves it."""
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ValueError(f"Babel Builders is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+        raise InvalidValue(Message.of(N_("{game} is for {low} to {high} players, not {found}"), game="babel",
+                                      low=MIN_PLAYERS, high=MAX_PLAYERS, found=len(players)))
     if not 0 <= first_master < len(players):
         raise ValueError(f"first_master must be a player index 0 to {len(players) - 1}")
     if storm_rule not in STORM_RULES:

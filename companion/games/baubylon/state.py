@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from ...errors import FormatError
+from ...errors import FormatError, InvalidValue
 from ...i18n import N_, NP_
 from ..api import GameState, Json, Message, Move, Ruling, ScoreLine, ScoreSheet, Violation
 from ..jsonread import JsonReader
@@ -466,23 +466,28 @@ def new_game(
 ) -> BaubylonState:
     """A game at its start: every pawn off the field, the blockers where the players put them."""
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ValueError(f"Baubylon is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+        raise InvalidValue(Message.of(N_("{game} is for {low} to {high} players, not {found}"), game="baubylon",
+                                      low=MIN_PLAYERS, high=MAX_PLAYERS, found=len(players)))
     if field is None:
         field = example_field()
         blockers = EXAMPLE_BLOCKERS if blockers is None else blockers
     colours = tuple(colours or COLOURS[: len(players)])
     if len(colours) != len(players) or len(set(colours)) != len(colours) or BLOCKER in colours:
-        raise ValueError(f"expected {len(players)} different pawn colours, none of them {BLOCKER!r}")
+        raise InvalidValue(Message.of(NP_("expected {count} different pawn colour, none of them {blocker}",
+                                          "expected {count} different pawn colours, none of them {blocker}"),
+                                      count=len(players), blocker=repr(BLOCKER)))
     issues = check_field(field)
     if issues:
-        raise ValueError("the field is not playable: " + "; ".join(str(i.message) for i in issues))
+        raise InvalidValue(Message.of(N_("the field is not playable: {issues}"),
+                                      issues=tuple(i.message for i in issues)))
     stacks: dict[str, tuple[str, ...]] = {}
     for space in blockers or ():
         if not field.is_field(space):
-            raise ValueError(f"a blocker at {space}: blockers go on the field's blocks")
+            raise InvalidValue(Message.of(N_("a blocker at {space}: blockers go on the field's blocks"), space=space))
         stacks[space] = (*stacks.get(space, ()), BLOCKER)
     if len(blockers or ()) > BLOCKERS or any(len(p) > MAX_STACK for p in stacks.values()):
-        raise ValueError(f"at most {BLOCKERS} blockers, at most {MAX_STACK} on one space")
+        raise InvalidValue(Message.of(N_("at most {most} blockers, at most {stack} on one space"), most=BLOCKERS,
+                                      stack=MAX_STACK))
     if not 0 <= first_player < len(players):
         raise ValueError("first_player must be a player index")
     if path_rule not in PATH_RULES:
