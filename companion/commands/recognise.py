@@ -210,8 +210,10 @@ def _locate(args, config, spec: BoardSpec, image: np.ndarray, camera: Intrinsics
     try:
         return locate_from_markers(spec, image, intrinsics=camera)
     except LocateError as exc:
-        raise LocateError(f"{str(exc).removeprefix(spec.region + ': ')}. Without markers, save the board's "
-                          f"place first: companion calibrate board --region {spec.region} --corners ... IMAGE") from None
+        raise LocateError(message=ErrorText.of(
+            N_("{reason}. Without markers, save the board's place first: {command}"),
+            reason=exc.message if exc.message is not None else str(exc).removeprefix(spec.region + ": "),
+            command=f"companion calibrate board --region {spec.region} --corners ... IMAGE")) from None
 
 
 def _profile(args, config, region: str):
