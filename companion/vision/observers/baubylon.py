@@ -50,6 +50,7 @@ from .stack_sampling import (
     facing_classes,
     gains_at,
     offset_samples,
+    offset_table,
     outline,
     outline_offsets,
     rebalance_each,
@@ -251,12 +252,21 @@ class BaubylonObserver:
                     if h and neighbours[r, c, side] == 0 and step[r, c, k, side] > 10.0 and abs(crossing[r, c, k, side]) < 2.0:
                         crossings.setdefault(int(kinds[r, c, side]), []).append(float(crossing[r, c, k, side]))
                 stacks[r * cols + c, 0] = max(h + len(pawns) - 1, 0)
-        tops = self.pawns.sample_levels(image, stacks).interior_features()[:, 0]
+        pawn_tops = self.pawns.sample_levels(image, stacks)
+        tops = pawn_tops.interior_features()[:, 0]
+        pawn_lines = outline(pawn_tops, pawn_tops.interior_colour())
+        pawn_crossing = np.median(pawn_lines.crossing[:, 0], axis=-1).reshape(rows, cols, 4)
+        pawn_step = np.median(pawn_lines.step[:, 0], axis=-1).reshape(rows, cols, 4)
+        pawn_crossings: dict[int, list[float]] = {}
         for r, row in enumerate(expected):
             for c, (_, attrs) in enumerate(row):
                 if attrs["pawns"]:
                     samples.setdefault(f"pawn:{attrs['pawns'][-1]}", []).append(tops[r * cols + c])
+                    for side in range(4):  # a pawn's outline: where it shows clearly
+                        if pawn_step[r, c, side] > 10.0 and abs(pawn_crossing[r, c, side]) < 2.0:
+                            pawn_crossings.setdefault(int(kinds[r, c, side]), []).append(float(pawn_crossing[r, c, side]))
         samples.update(offset_samples(crossings))
+        samples.update(offset_samples(pawn_crossings, "pawnline"))
         return samples
 
     # --- reading ---------------------------------------------------------------------------------
@@ -275,7 +285,9 @@ class BaubylonObserver:
         # colour (the learned one) having been the outline's reference already.
         table = class_support(profile, features, (TABLE, BLOCK))[TABLE]
         # Pawns first: a stack's top is read well, and the block under it is then half hidden.
-        pawn_top, pawn_colour, pawn_score, pawn_sure, odd, unlike = self._read_pawns(image, profile, offsets, gains)
+        # A pawn's outline is not a block's: its own side faces show beyond some of its sides.
+        pawn_offsets = _pawn_offsets(profile)[facing_classes(self.facing)]
+        pawn_top, pawn_colour, pawn_score, pawn_sure, odd, unlike = self._read_pawns(image, profile, pawn_offsets, gains)
         stacked = (pawn_score > _NO_PAWN).reshape(rows, cols)
         top = pawn_top.reshape(rows, cols)
         allowed = ~stacked[..., None] | ((self.levels[None, None, :] < top[..., None])
@@ -504,6 +516,17 @@ class BaubylonObserver:
             return None
         part = np.where(far[rows, :, None], seen[rows], np.nan)
         return rows, _nan_median(part, count[rows])
+
+
+def _pawn_offsets(profile: AppearanceProfile) -> np.ndarray:
+    """(3,) where a pawn's outline crosses per side facing (FACINGS), learned at calibration; a
+    facing the calibration's pawns did not show takes the mean of those they did (a profile
+    from before pawns' outlines were learned: the blocks')."""
+    blocks = offset_table(profile, "outline", np.zeros(3, np.float32))
+    learned = offset_table(profile, "pawnline", np.full(3, np.nan, np.float32))
+    if np.isnan(learned).all():
+        return blocks
+    return np.where(np.isnan(learned), np.nanmean(learned), learned).astype(np.float32)
 
 
 def _unhidden(geometry: RegionGeometry, pixels: np.ndarray, tallest_mm: float, clear_px: float = 3.0) -> np.ndarray:

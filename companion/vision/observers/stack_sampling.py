@@ -514,24 +514,30 @@ def facing_classes(facing: np.ndarray) -> np.ndarray:
     return np.where(facing > 0, 0, np.where(facing < 0, 1, 2))
 
 
-def offset_samples(crossings: dict[int, list[float]]) -> dict[str, list[np.ndarray]]:
+def offset_samples(crossings: dict[int, list[float]], kind: str = "outline") -> dict[str, list[np.ndarray]]:
     """Calibration samples of where outlines cross, per facing class, as profile classes
     "outline:near" etc. (first feature; the others zero). An outline is not drawn exactly on the
     geometry's edge: a bevel, blur or a face painted over its neighbour's edge moves it by a pixel
     or so, the same way for every piece seen from the same side; the profile keeps that offset with
-    the colours, so it follows the calibration wherever the profile goes."""
+    the colours, so it follows the calibration wherever the profile goes. Another `kind` of face
+    (e.g. "pawnline" for pawns, whose own side faces show beyond some sides) keeps its own."""
     out: dict[str, list[np.ndarray]] = {}
     for index, values in crossings.items():
         for v in values:
-            out.setdefault(f"outline:{FACINGS[index]}", []).append(np.array([v, 0.0, 0.0, 0.0, 0.0, 0.0]))
+            out.setdefault(f"{kind}:{FACINGS[index]}", []).append(np.array([v, 0.0, 0.0, 0.0, 0.0, 0.0]))
     return out
 
 
-def outline_offsets(profile, facing: np.ndarray) -> np.ndarray:
+def outline_offsets(profile, facing: np.ndarray, kind: str = "outline") -> np.ndarray:
     """Expected outline offsets (px) for sides of the given facing, from the profile (0 where the
     profile has none)."""
-    table = np.zeros(3, np.float32)
+    return offset_table(profile, kind, np.zeros(3, np.float32))[facing_classes(facing)]
+
+
+def offset_table(profile, kind: str, missing: np.ndarray) -> np.ndarray:
+    """(3,) the profile's outline offsets of a kind per FACINGS, `missing`'s where it has none."""
+    table = np.array(missing, np.float32)
     for index, name in enumerate(FACINGS):
-        if profile is not None and f"outline:{name}" in profile.names:
-            table[index] = float(profile.classes[f"outline:{name}"].mean[0])
-    return table[facing_classes(facing)]
+        if profile is not None and f"{kind}:{name}" in profile.names:
+            table[index] = float(profile.classes[f"{kind}:{name}"].mean[0])
+    return table
