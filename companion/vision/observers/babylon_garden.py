@@ -56,7 +56,8 @@ FLOWER_CLASSES = ("flower0", "flower1", "flower2", "flower3")
 TILE_BASE = "tile"
 CENTRE_CLASSES = (labels.RECESS, labels.PILLAR1, labels.PILLAR2, *ICON_CLASSES, *DECOS)
 MEDIAN_STEP = 2  # a face's majority colour from every other inside point (faster, same readings)
-INSIDE_PITCH = 2.5  # mm along a tile space's inside bands between sampled points (across: px_per_cell's pitch)
+INSIDE_PITCH = 3.5  # mm along a tile space's inside bands between sampled points (across: px_per_cell's pitch)
+RING_PITCH = 2.5  # mm along a face's ring bands between sampled points (across: px_per_cell's pitch)
 LEVEL_PRIOR = 0.02  # per level: a reading one level higher counts this much less
 DOT_WEIGHT = 0.6  # how much a tile space's score relies on a flower dot being seen in a corner
 RECESS_TIE_FLOOR = 0.8  # a decoration fitting this well and as well as the recess is what is seen
@@ -122,13 +123,17 @@ class GardenObserver:
         sampler = self.sampler = GardenSampler(geometry, BABYLON_GARDEN, s / px_per_cell, self.near)
         sampler.set_downscale([*level_z, *deco_z, *pillar_z])
         # Insets are small: the far edge of a top face is where a too-high view shows it.
-        self._recess = sampler.face(level_z[:1], *square_rects(s, dims.recess_mm, 1.0, (0.8, 2.0)), MEDIAN_STEP)
-        self._pillar = sampler.face(pillar_z, *square_rects(s, dims.pillar_mm, 0.8, (0.8, 2.5)), MEDIAN_STEP)
-        self._deco = sampler.face(deco_z, *square_rects(s, dims.deco_mm, 0.8, (0.8, 2.5)), MEDIAN_STEP)
+        self._recess = sampler.face(level_z[:1], *square_rects(s, dims.recess_mm, 1.0, (0.8, 2.0)), MEDIAN_STEP,
+                                    ring_pitch=RING_PITCH)
+        self._pillar = sampler.face(pillar_z, *square_rects(s, dims.pillar_mm, 0.8, (0.8, 2.5)), MEDIAN_STEP,
+                                    ring_pitch=RING_PITCH)
+        self._deco = sampler.face(deco_z, *square_rects(s, dims.deco_mm, 0.8, (0.8, 2.5)), MEDIAN_STEP,
+                                  ring_pitch=RING_PITCH)
         self._tiles, bands = [], []
         for position in POSITIONS:
             inside, ring, band = _space_rects(position, s, dims)
-            self._tiles.append(sampler.face(level_z[1:], inside, ring, MEDIAN_STEP, INSIDE_PITCH, bands=True))
+            self._tiles.append(sampler.face(level_z[1:], inside, ring, MEDIAN_STEP, INSIDE_PITCH, bands=True,
+                                            ring_pitch=RING_PITCH))
             bands.append(band)
         # The middle 6 mm of a space: inside its icon however the tile is turned, clear of the flower dot.
         centre = (s / 2 - 3, s / 2 - 3, s / 2 + 3, s / 2 + 3)
