@@ -72,6 +72,8 @@ MIN_VISIBLE_MIDDLE = 6  # points of a space's middle an icon is read again from 
 GLYPH_SHARE = 0.15  # an icon covers at least this share of a space's middle (all four do)
 POSITIONS = ((0, 0), (0, 1), (1, 0), (1, 1))  # a space's (row, col) within its tile: TL, TR, BL, BR
 TOP_CANDIDATES = 8  # the best readings of a cell kept for the decisions (of 36)
+DOT_SURE = 0.5  # a space shows its tile's flower dot when that flower's dot support is at least this
+DOT_BASE = 0.5  # and its clean band looks like a tile at least this surely
 
 
 class _Candidate(NamedTuple):  # a tuple: some 2 500 are made per frame
@@ -279,6 +281,7 @@ class GardenObserver:
         post["glyph"] = prof.support(glyph_features, GLYPH_CLASSES) if has_glyphs else None
         band_post = prof.support(meas["tile_band"], (TILE_BASE, labels.RECESS, labels.PILLAR1, labels.PILLAR2, *DECOS))
         p_base = band_post[..., idx[TILE_BASE]]  # (m+1, 8, 8, 4)
+        post["base"] = p_base
         # A tile space shows its tile's flower dot in one corner: a tile seen in a view at another
         # height (parallax coincidence) rarely has one where a dot should be.
         dotted = dots.sum(axis=-1).max(axis=-1)  # (m+1, 8, 8)
@@ -527,7 +530,14 @@ class GardenObserver:
                     continue
                 # Unclear means nothing fits well there, not two heights of one thing fitting alike.
                 unclear = cell.confidence < 0.3 and self.last_candidates[(r, c)][0].score < 0.5
-                if not unclear or meas["tile"][level, r, c, position] <= 0.3:
+                if not unclear:
+                    continue
+                # The space's own outline fits that tile there; or, where it cannot show (a piece
+                # standing on a sibling space covers the inner edges), the space shows the tile's
+                # colour and its flower dot in the tile's corner, at the tile's height.
+                outline = float(meas["tile"][level, r, c, position])
+                dot = self._shows_dot(out, post, attrs, r, c, position)
+                if outline <= 0.3 and dot < DOT_SURE:
                     continue
                 # A decoration standing on this very space hides its middle: with a decoration of
                 # its level among the best readings (weak when a piece of its colour stands just
@@ -540,9 +550,26 @@ class GardenObserver:
                     continue
                 icon, _ = self._icon(meas, post, level, r, c, position)
                 new = {"level": level, "tile": attrs["tile"], "flower": attrs["flower"], "icon": icon}
-                out[r][c] = CellReading(labels.TILE, 0.5 * conf * float(meas["tile"][level, r, c, position]), new,
-                                        ((cell.label, cell.attrs, cell.confidence),))
+                # A dot alone is weaker evidence than the space's own outline: half as sure.
+                sure = max(outline, 0.5 * dot if dot >= DOT_SURE else 0.0)
+                out[r][c] = CellReading(labels.TILE, 0.5 * conf * sure, new, ((cell.label, cell.attrs, cell.confidence),))
         return out
+
+    def _shows_dot(self, rows, post, attrs, r: int, c: int, position: int) -> float:
+        """How surely the space at (r, c) shows, at the height of the tile `attrs` (read on other
+        spaces), that tile's flower dot in the corner its spaces show it in (0 unless the space's
+        band also shows the tile's own colour)."""
+        level = attrs["level"]
+        if post["base"][level, r, c, position] < DOT_BASE:
+            return 0.0
+        mates = [(rr, cc) for rr, cc, _ in _footprint_cells(attrs["tile"]) if (rr, cc) != (r, c) and 0 <= rr < 8
+                 and 0 <= cc < 8 and rows[rr][cc].label == labels.TILE and rows[rr][cc].attrs.get("tile") == attrs["tile"]
+                 and rows[rr][cc].attrs.get("level") == level]
+        if not mates:
+            return 0.0
+        dots = post["dots"]  # (m+1, 8, 8, corner, flower)
+        corner = int(np.argmax(sum(dots[level, rr, cc] for rr, cc in mates).sum(axis=-1)))
+        return float(dots[level, r, c, corner, FLOWER_CLASSES.index(attrs["flower"])])
 
     def _occluded_icons(self, rows, meas, post):
         """A tile space whose middle is partly hidden by a taller neighbour on the camera's side
