@@ -152,13 +152,15 @@ class GardenSampler:
 
     def face(self, heights: Sequence[float], inside: Sequence[Tagged], ring: Sequence[Tagged],
              median_step: int = 1, inside_pitch: float | None = None, bands: bool = False,
-             ring_pitch: float | None = None) -> FaceProbe:
+             ring_pitch: float | None = None, median_only: bool = False) -> FaceProbe:
         """A face test like fit.fit (span 1): `inside` rects and `ring` rects tagged by side; a cell's
         near sides are left out and the rest clipped to its far half, as fit.fit does. The inside
         may be sampled more sparsely than the thin ring bands: on a lattice every `inside_pitch`
         mm, or with `bands`, every `inside_pitch` along each rect and at the fine pitch across it
         (rects that straddle an edge, whose position across them matters). Ring bands are sampled
-        at the fine pitch across them and every `ring_pitch` mm along them (default: the fine pitch)."""
+        at the fine pitch across them and every `ring_pitch` mm along them (default: the fine pitch).
+        With `median_only` the inside is only the points its median is taken from (every
+        `median_step`-th): the same majority colour, its share estimated from half the points."""
         inside_pitch = inside_pitch or self.pitch
         if bands:
             points = lambda rect: band_points(rect, self.pitch, inside_pitch)  # noqa: E731
@@ -179,9 +181,11 @@ class GardenSampler:
         if any(s < 0 for _, s in ring):
             raise ValueError("ring rects belong to one side each")
         k = len(heights)
+        step = max(1, int(median_step))
+        if median_only:
+            inside_pts, step = [p[::step] for p in inside_pts], 1
         inside_idx = self._add(heights, inside_pts)
         ring_idx = self._add(heights, ring_pts)
-        step = max(1, int(median_step))
         # The points the majority colour is taken from first (every step-th), then the others.
         median = np.stack([pad_indices([idx[j][::step] for idx in inside_idx], True) for j in range(k)])
         rest = np.stack([pad_indices([np.delete(idx[j], np.s_[::step]) for idx in inside_idx], False)
