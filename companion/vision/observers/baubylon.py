@@ -79,6 +79,7 @@ _TYPICAL_D2_COLOUR = 16.3  # chi-square(3) at 99.9 %: beyond this a colour is at
 _COLUMN_UNLIKE = 14.0  # ΔE: each pawn under a stack's top shows this unlike table and blocks
 _BLOCK_ACROSS_PX = (-2.0, -1.0, 0.0, 1.0, 2.0)  # a block top's outline looked for within 2 px of where a level puts it
 _HIDDEN_SHOWS = 2.0  # a top a nearer stand would hide vetoes that stand when it shows this much more outline
+_RING = 0.6  # under a stack, a level whose top shows block-like round the pawns scores at least this much of it
 _PART_LEAST = 3  # points of a pawn top's interior grid that must show its colour when partly hidden
 
 
@@ -300,7 +301,11 @@ class BaubylonObserver:
         allowed |= lost[..., None]
         pawn_score = np.where(lost.ravel(), 0.0, pawn_score)
         joints = np.maximum(seams, _JOINT_ALIKE * alike)
-        levels, scores, seen = self._read_blocks(table, evidence, seams, joints, stacked, allowed)
+        # Under a stack, the block's top shows round the pawns on the sides they do not lean
+        # over (a pawn leans away from the camera): block-like just inside those sides at its
+        # level; more pawns on a lower block would show their own colour there instead.
+        ring = self._ring(lines.inside)
+        levels, scores, seen = self._read_blocks(table, evidence, seams, joints, stacked, allowed, ring)
         pawn_count = np.where(stacked, top - self.levels[levels], 0).ravel()
         no_pawn_sure = np.clip((_NO_PAWN - pawn_score) / _NO_PAWN * 2.0, 0.0, 1.0)
         no_pawn_sure = np.where(odd, np.minimum(no_pawn_sure, _HIDDEN_SURE), no_pawn_sure)
@@ -345,15 +350,26 @@ class BaubylonObserver:
         risky = (taller & self._hides(flat, flat[others])).any(axis=1)
         return risky.reshape(rows, cols) | next_to
 
-    def _read_blocks(self, table, evidence, seams, joints, stacked, allowed) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _ring(self, inside: np.ndarray) -> np.ndarray:
+        """(rows, cols, levels) how block-like each level's top looks just inside its sides that
+        do not face away from the camera (their mean; 0 on the table level)."""
+        like = self._per_level(along_side(np.exp(-((inside / _ALIKE) ** 2))))  # (rows, cols, levels, 4)
+        open_ = self.facing[:, :, None, :] >= 0
+        return _sum_sides(np.where(open_, like, 0.0)) / np.maximum(_sum_sides(open_.astype(float)), 1.0)
+
+    def _read_blocks(self, table, evidence, seams, joints, stacked, allowed,
+                     ring: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Block level per space (index into self.levels), the scores (rows, cols, levels), and
         the scores before one top per place was kept (only the `allowed` levels). Where a pawn
         stack stands (`stacked`), only the levels its top `allowed` are candidates."""
         levels = np.zeros(table.shape[:2], int)
         known = False
         terms = self._block_terms(table, evidence, seams, joints, stacked)
+        floor = None if ring is None else np.where(stacked[..., None], _RING * ring, 0.0)
         for _ in range(5):
             seen, support = self._block_scores_given(terms, self.levels[levels], known)
+            if floor is not None:
+                seen = np.maximum(seen, floor)
             best = seen.argmax(axis=-1)
             fits = self._one_top_per_place(best, seen, support)
             fits &= self._hides_no_better_top(best, support)
