@@ -156,7 +156,12 @@ class GardenObserver:
         strip_rects = ((10.6, e, 14.4, e + 2.4), (s - e - 2.4, 10.6, s - e, 14.4), (10.6, s - e - 2.4, 14.4, s - e),
                        (e, 10.6, e + 2.4, 14.4))
         # A tile space's clean band per position, then the four strips: (K, RC, 8, n) in one.
-        self._bands_strips = sampler.patches(level_z, [*bands, *strip_rects])
+        # Measured once per distinct rect: a position's clean band is often one of the strips
+        # (the top or bottom one), and then has the same points.
+        rects = [tuple(round(v, 6) for v in rect) for rect in (*bands, *strip_rects)]
+        distinct = list(dict.fromkeys(rects))
+        self._bands_strips = sampler.patches(level_z, distinct)
+        self._bands_strips_of = np.array([distinct.index(rect) for rect in rects])
         # The flower dot sits in one corner of each space; which one depends on how the tile was
         # turned (TL, TR, BR, BL for quarter turns 0..3), so all four corners are measured.
         self._flowers = sampler.patches(level_z, [(fx - 1.6, fy - 1.6, fx + 1.6, fy + 1.6) for fx, fy in _flower_centres(s)])
@@ -203,7 +208,7 @@ class GardenObserver:
         }
         out["tile"] = np.stack([_with_empty_level(sampler.fit(lab, probe, appearance=False)).score for probe in self._tiles],
                                axis=-1)  # (m+1, 8, 8, 4); view 0 is never a tile
-        bands_strips = sampler.features(lab, self._bands_strips)
+        bands_strips = sampler.features(lab, self._bands_strips)[..., self._bands_strips_of, :]
         out["tile_band"] = bands_strips[..., :4, :]  # (m+1, 8, 8, 4, F) per position
         out["strips"] = bands_strips[..., 4:, :]  # (m+1, 8, 8, 4, F) per edge
         out["flower"] = sampler.features(lab, self._flowers)  # (m+1, 8, 8, 4, F) per corner
