@@ -43,6 +43,7 @@ from .dimensions import GARDEN, GardenDimensions
 from .fit import Rect, square_rects
 from .garden_occlusion import Occlusion
 from .garden_points import GardenSampler, grid_points
+from .garden_rules import stands_on, tile_fits
 from .garden_tiles import dot_corner, dot_support, pool_flowers, regroup_footprints, tile_support
 from .geometry import RegionGeometry
 from .views import near_sides
@@ -74,6 +75,8 @@ POSITIONS = ((0, 0), (0, 1), (1, 0), (1, 1))  # a space's (row, col) within its 
 TOP_CANDIDATES = 8  # the best readings of a cell kept for the decisions (of 36)
 DOT_SURE = 0.5  # a space shows its tile's flower dot when that flower's dot support is at least this
 DOT_BASE = 0.5  # and its clean band looks like a tile at least this surely
+UNCLEAR = 0.3  # a reading less sure than this may give way to what its neighbours allow
+SURE = 0.5  # a reading at least this sure constrains its neighbours
 
 
 class _Candidate(NamedTuple):  # a tuple: some 2 500 are made per frame
@@ -295,6 +298,7 @@ class GardenObserver:
         space = meas["tile"] * p_base * (0.5 + 0.5 * p_icon[: self.m + 1, ..., None])  # (m+1, 8, 8, 4) per position
         space = space * (1.0 - DOT_WEIGHT + DOT_WEIGHT * dotted[..., None])
         whole = tile_support(space)  # (m+1, 7, 7): each possible tile, from all of its spaces
+        post["space"] = space
         # Every candidate's score, as plain floats per cell (one conversion, not one per number).
         # The recess is the bottom: nothing can stand below it, so its shape test only confirms.
         recess_score = (0.6 + 0.4 * np.clip(meas["recess"], 0.0, 1.0)) * p_recess
@@ -342,6 +346,7 @@ class GardenObserver:
         rows = regroup_footprints(rows, meas["tile"] * p_base)
         rows = self._open_recesses(rows, space)
         rows = self._complete_footprints(rows, meas, post)
+        rows = self._where_tiles_lie(rows, meas, post)
         rows = self._covered(rows, meas, post)
         rows = pool_flowers(rows, lambda level, r, c: dots[level, r, c], FLOWER_CLASSES)
         rows = self._occluded_icons(rows, meas, post)
@@ -464,8 +469,9 @@ class GardenObserver:
                     if any(b.label == labels.STAIRS and abs(b.attrs["level"] - level) == 1 for b in beside):
                         continue
                 elif kind == "deco":
-                    if any((b.label == labels.TILE or b.label in DECOS) and b.attrs["level"] == level
-                           for b in around):
+                    # A tile space of its level, or a piece standing on one (a pillar too: the
+                    # tile's other spaces may all carry pillars).
+                    if any(level in stands_on(b) for b in around):
                         continue
                 else:
                     base = level - (1 if cell.label == labels.PILLAR1 else 2)
@@ -560,6 +566,38 @@ class GardenObserver:
                 # A dot alone is weaker evidence than the space's own outline: half as sure.
                 sure = max(outline, 0.5 * dot if dot >= DOT_SURE else 0.0)
                 out[r][c] = CellReading(labels.TILE, 0.5 * conf * sure, new, ((cell.label, cell.attrs, cell.confidence),))
+        return out
+
+    def _where_tiles_lie(self, rows, meas, post):
+        """An unclear tile space read where no tile can lie (a surely read cell of its footprint
+        shows something lower, or another tile at its level: garden_rules.tile_fits) is the space
+        of a tile that can lie there and that what stands beside it carries (a pillar, a decoration
+        or the tile's own spaces on that level), and whose colour the space shows at that height:
+        the best supported, then the best fitting."""
+        out = [list(row) for row in rows]
+        for r in range(8):
+            for c in range(8):
+                cell = out[r][c]
+                if cell.label != labels.TILE or cell.confidence >= UNCLEAR:
+                    continue
+                level, position = cell.attrs["level"], _position_of(cell.attrs["tile"], r, c)
+                if tile_fits(out, r, c, level, position, SURE)[0]:
+                    continue
+                options = []
+                for k in self.levels:
+                    for pos in range(4):
+                        if post["base"][k, r, c, pos] < DOT_BASE:
+                            continue
+                        fits, support = tile_fits(out, r, c, k, pos, SURE)
+                        if fits and support > 0:
+                            options.append((support, float(post["space"][k, r, c, pos]), k, pos))
+                if not options:
+                    continue
+                _, _, k, pos = max(options)
+                dr, dc = POSITIONS[pos]
+                icon, _ = self._icon(meas, post, k, r, c, pos)
+                attrs = {**cell.attrs, "level": k, "tile": f"r{r - dr}c{c - dc}", "icon": icon}
+                out[r][c] = CellReading(labels.TILE, cell.confidence, attrs, cell.alternatives)
         return out
 
     def _shows_dot(self, rows, post, attrs, r: int, c: int, position: int) -> float:
