@@ -280,10 +280,12 @@ class GardenSampler:
         pixels = both[..., :width]  # (3, K, RC, P)
         middle = probe.median_width // 2
         colour = np.partition(pixels[..., : probe.median_width], middle, axis=-1)[..., middle]  # (3, K, RC) the median
-        tau_cell = np.clip(0.12 * colour[0] + 3.0, *tau)
-        tau2 = (tau_cell * tau_cell)[..., None]
-        diff = pixels - colour[..., None]
-        like = np.einsum("c...,c...->...", diff, diff) < tau2  # sentinels are never like
+        tau_cell = 0.12 * colour[0] + 3.0
+        np.minimum(np.maximum(tau_cell, tau[0], out=tau_cell), tau[1], out=tau_cell)
+        # Inside and ring points alike in one pass: sentinels are never like.
+        diff = both - colour[..., None]
+        like_all = np.einsum("c...,c...->...", diff, diff) < (tau_cell * tau_cell)[..., None]
+        like = like_all[..., :width]
         hits = like.sum(axis=-1)
         inside_like = hits / np.maximum(probe.inside_n, 1)
         if appearance:
@@ -293,11 +295,13 @@ class GardenSampler:
             var = np.maximum((chosen * chosen).sum(axis=-1) / count - mean * mean, 0.0)
         else:
             mean = var = np.zeros_like(colour)
-        ring = both[..., width:].reshape(*both.shape[:3], *probe.ring.shape[2:])  # (3, K, RC, S, Q)
-        rdiff = ring - colour[..., None, None]
-        ring_like = np.einsum("c...,c...->...", rdiff, rdiff) < tau2[..., None]
-        sides = np.zeros((*ring_like.shape[:2], 4), np.float32)
-        sides[..., list(probe.sides)] = ring_like.sum(axis=-1) / np.maximum(probe.ring_n, 1)
+        ring_like = like_all[..., width:].reshape(*like_all.shape[:2], *probe.ring.shape[2:])  # (K, RC, S, Q)
+        shares = ring_like.sum(axis=-1) / np.maximum(probe.ring_n, 1)
+        if probe.sides == (0, 1, 2, 3):
+            sides = shares.astype(np.float32)
+        else:
+            sides = np.zeros((*ring_like.shape[:2], 4), np.float32)
+            sides[..., list(probe.sides)] = shares
         ring_max = sides.max(axis=-1)
         shape = (probe.inside.shape[0], self.spec.rows, self.spec.cols)
         features = np.moveaxis(np.concatenate([mean, np.sqrt(var)]), 0, -1)
