@@ -264,7 +264,16 @@ class GardenSampler:
         """Mean and spread (appearance.FEATURES) of patches: (K, RC, ..., n) indices → (K, rows, cols,
         ..., 6)."""
         pix = np.take(lab, idx, axis=1)
-        stats = np.concatenate([pix.mean(axis=-1), pix.std(axis=-1)])  # (6, K, RC, ...)
+        # np.mean's and np.std's numbers (the same sums in the same order), the mean summed once.
+        count = pix.shape[-1]
+        mean = pix.sum(axis=-1, keepdims=True)
+        mean /= count
+        dev = pix - mean
+        dev *= dev
+        spread = dev.sum(axis=-1)
+        spread /= count
+        np.sqrt(spread, out=spread)
+        stats = np.concatenate([mean[..., 0], spread])  # (6, K, RC, ...)
         return np.moveaxis(stats, 0, -1).reshape(idx.shape[0], self.spec.rows, self.spec.cols, *idx.shape[2:-1], 6)
 
     def pixels(self, lab: np.ndarray, idx: np.ndarray) -> np.ndarray:
