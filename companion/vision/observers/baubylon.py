@@ -80,6 +80,7 @@ _COLUMN_UNLIKE = 14.0  # ΔE: each pawn under a stack's top shows this unlike ta
 _BLOCK_ACROSS_PX = (-2.0, -1.0, 0.0, 1.0, 2.0)  # a block top's outline looked for within 2 px of where a level puts it
 _HIDDEN_SHOWS = 2.0  # a top a nearer stand would hide vetoes that stand when it shows this much more outline
 _RING = 0.6  # under a stack, a level whose top shows block-like round the pawns scores at least this much of it
+_STAND = 0.5  # of two stack tops seen in one place, the stand under each counts this much
 _PART_LEAST = 3  # points of a pawn top's interior grid that must show its colour when partly hidden
 
 
@@ -204,15 +205,20 @@ class BaubylonObserver:
         rows, cols = BAUBYLON.rows, BAUBYLON.cols
         return np.concatenate([np.zeros((len(values), 1, 4), values.dtype), values], axis=1).reshape(rows, cols, -1, 4)
 
-    def _one_stack_per_top(self, scores: np.ndarray) -> np.ndarray:
+    def _one_stack_per_top(self, scores: np.ndarray, stands: np.ndarray | None = None) -> np.ndarray:
         """One pawn top seen in the frame is one stack: a square at another space and height seen
-        along the same ray looks just the same. Keep the likelier (a shorter stack when in doubt)."""
+        along the same ray looks just the same. Keep the likelier (a shorter stack when in doubt),
+        judged with the stand under it (`stands`, (S, top): how well a block it could stand on
+        shows its outline: the two stands stand elsewhere in the frame)."""
         best = scores.argmax(axis=-1)
         cells = np.arange(len(scores))
         found = np.flatnonzero(scores[cells, best] > _NO_PAWN)
         if len(found) < 2:
             return scores
-        found = found[np.argsort(-(scores[found, best[found]] - _TALLER * best[found]))]
+        rank = scores[found, best[found]] - _TALLER * best[found]
+        if stands is not None:
+            rank = rank + _STAND * stands[found, best[found]]
+        found = found[np.argsort(-rank)]
         where = self.pawn_pixels[found, best[found]]
         near = _apart(where) < 0.5 * self.pawn_px[found, best[found]][None, :]
         # Nor can a stack stand where a taller one nearer the camera would hide its top: what it
@@ -288,7 +294,9 @@ class BaubylonObserver:
         # Pawns first: a stack's top is read well, and the block under it is then half hidden.
         # A pawn's outline is not a block's: its own side faces show beyond some of its sides.
         pawn_offsets = _pawn_offsets(profile)[facing_classes(self.facing)]
-        pawn_top, pawn_colour, pawn_score, pawn_sure, odd, unlike = self._read_pawns(image, profile, pawn_offsets, gains)
+        stands = self._stand_fit(evidence)
+        pawn_top, pawn_colour, pawn_score, pawn_sure, odd, unlike = self._read_pawns(image, profile, pawn_offsets, gains,
+                                                                                    stands)
         stacked = (pawn_score > _NO_PAWN).reshape(rows, cols)
         top = pawn_top.reshape(rows, cols)
         allowed = ~stacked[..., None] | ((self.levels[None, None, :] < top[..., None])
@@ -456,7 +464,22 @@ class BaubylonObserver:
         # What a top shows of itself: outlines and joints that show, not a top going on unbroken.
         return scores, shown + _sum_sides(terms["seams"] * w_seam)
 
-    def _read_pawns(self, image: np.ndarray, profile: AppearanceProfile, offsets: np.ndarray, gains: np.ndarray):
+    def _stand_fit(self, evidence: np.ndarray) -> np.ndarray:
+        """(S, top) how well a block that could stand under a stack top at each height (in pawn
+        heights, 1..) shows its outline on the sides not facing away from the camera (a stack
+        hides the far ones), of the highest level under the top; the table level counts as
+        _NO_OUTLINE (it has no outline of its own)."""
+        open_ = (self.facing[:, :, None, :] >= 0) * self.weight
+        fit = _sum_sides(evidence * open_) / np.maximum(_sum_sides(open_), 1e-6)  # (rows, cols, levels)
+        fit = fit.reshape(-1, len(self.levels))
+        fit[:, 0] = _NO_OUTLINE
+        # The block just under the top: the fewest pawns (a taller stack must show below its
+        # top, and the column check says whether it does).
+        under = np.searchsorted(self.levels, np.arange(1, self.top + 1), side="left") - 1
+        return fit[:, under]
+
+    def _read_pawns(self, image: np.ndarray, profile: AppearanceProfile, offsets: np.ndarray, gains: np.ndarray,
+                    stands: np.ndarray | None = None):
         """Per space (flat): the top of the likeliest pawn stack (in pawn heights), its colour
         index, score and confidence, and whether something unlike table and blocks showed there
         at all. A first look at the colour in the middle of each space at
@@ -501,7 +524,7 @@ class BaubylonObserver:
             weight = self.pawn_weight[squares, levels] * np.where(near, evidence, 1.0)
             shown = (evidence * weight).sum(axis=-1) / weight.sum(axis=-1)
             scores[squares, levels] = shown * coloured[squares, levels]
-        scores = self._one_stack_per_top(scores)
+        scores = self._one_stack_per_top(scores, stands)
         best = scores.argmax(axis=-1)
         rows = np.arange(cells)
         ordered = np.sort(scores, axis=-1)
