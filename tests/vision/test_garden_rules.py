@@ -91,3 +91,16 @@ def test_a_belvedere_beside_pillars_standing_on_its_level_is_kept():
     assert expected[4][1][0] == labels.PILLAR2 and expected[4][1][1]["level"] == 3
     cell = observation.cell(4, 2)
     assert (cell.label, cell.attrs) == expected[4][2]
+
+
+@pytest.mark.slow
+def test_a_space_where_nothing_fits_is_the_tile_its_neighbours_stand_on():
+    """Bench seed 2 frame 70: the corner space of a level-1 tile whose three other spaces carry a
+    fountain and a belvedere: its inner edges run into those pieces, so no reading fits there; what
+    stands on level 1 beside it says it is that tile's space (it was read as a statue)."""
+    expected, observation, seen = _read(2, 70)
+    label, attrs = expected[7][7]
+    assert label == labels.TILE and attrs["tile"] == "r6c6" and seen[7, 7] >= bench.VISIBLE
+    assert {expected[r][c][0] for r, c in ((6, 6), (6, 7), (7, 6))} <= {labels.FOUNTAIN, labels.BELVEDERE}
+    cell = observation.cell(7, 7)
+    assert (cell.label, cell.attrs) == (label, attrs)

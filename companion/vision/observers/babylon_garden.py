@@ -77,6 +77,7 @@ DOT_SURE = 0.5  # a space shows its tile's flower dot when that flower's dot sup
 DOT_BASE = 0.5  # and its clean band looks like a tile at least this surely
 UNCLEAR = 0.3  # a reading less sure than this may give way to what its neighbours allow
 SURE = 0.5  # a reading at least this sure constrains its neighbours
+NOTHING_FITS = 0.05  # a reading and a best candidate both below this: nothing fits there
 
 
 class _Candidate(NamedTuple):  # a tuple: some 2 500 are made per frame
@@ -573,15 +574,25 @@ class GardenObserver:
         shows something lower, or another tile at its level: garden_rules.tile_fits) is the space
         of a tile that can lie there and that what stands beside it carries (a pillar, a decoration
         or the tile's own spaces on that level), and whose colour the space shows at that height:
-        the best supported, then the best fitting."""
+        the best supported, then the best fitting. So is a cell where nothing fits at all, when
+        at least two of that tile's other cells carry something on its level."""
         out = [list(row) for row in rows]
         for r in range(8):
             for c in range(8):
                 cell = out[r][c]
-                if cell.label != labels.TILE or cell.confidence >= UNCLEAR:
-                    continue
-                level, position = cell.attrs["level"], _position_of(cell.attrs["tile"], r, c)
-                if tile_fits(out, r, c, level, position, SURE)[0]:
+                if cell.label == labels.TILE:
+                    if cell.confidence >= UNCLEAR:
+                        continue
+                    level, position = cell.attrs["level"], _position_of(cell.attrs["tile"], r, c)
+                    if tile_fits(out, r, c, level, position, SURE)[0]:
+                        continue
+                    needed = 1
+                elif cell.confidence < NOTHING_FITS and self.last_candidates[(r, c)][0].score < NOTHING_FITS:
+                    # Nothing fits there at all (the inner edges of a tile space whose siblings
+                    # all carry pieces run into those pieces): a tile space, when what stands
+                    # beside it on one level is most of a tile's other spaces.
+                    needed = 2
+                else:
                     continue
                 options = []
                 for k in self.levels:
@@ -589,14 +600,15 @@ class GardenObserver:
                         if post["base"][k, r, c, pos] < DOT_BASE:
                             continue
                         fits, support = tile_fits(out, r, c, k, pos, SURE)
-                        if fits and support > 0:
+                        if fits and support >= needed:
                             options.append((support, float(post["space"][k, r, c, pos]), k, pos))
                 if not options:
                     continue
                 _, _, k, pos = max(options)
                 dr, dc = POSITIONS[pos]
                 icon, _ = self._icon(meas, post, k, r, c, pos)
-                attrs = {**cell.attrs, "level": k, "tile": f"r{r - dr}c{c - dc}", "icon": icon}
+                flower = cell.attrs.get("flower") or FLOWER_CLASSES[int(np.argmax(post["dots"][k, r, c].max(axis=0)))]
+                attrs = {"level": k, "tile": f"r{r - dr}c{c - dc}", "flower": flower, "icon": icon}
                 out[r][c] = CellReading(labels.TILE, cell.confidence, attrs, cell.alternatives)
         return out
 
