@@ -55,17 +55,28 @@ def test_every_point_is_read_where_it_lies(camera):
     sampler.build()
     assert sampler.map_x.shape[0] <= 2, "all points in as few map rows as remap allows"
     lab = sampler.sample(image)
+    d = sampler.downscale
+    whole = cv2.resize(image, (1280 // d, 720 // d), interpolation=cv2.INTER_AREA) if d > 1 else image
     corner_y, corner_x = np.mgrid[0:8, 0:8].reshape(2, -1) * CELL
+    geometry = region_geometry(camera)
     for rect, idx in zip(rects, indices, strict=True):
         points = grid_points(rect, sampler.pitch)
         for k, z in enumerate(heights):
             xy = (np.stack([corner_x, corner_y], axis=-1)[:, None, :] + points[None]).reshape(-1, 2)
-            expected = sampler.sample_points(np.column_stack([xy, np.full(len(xy), z)]))
+            # Where the point lies, straight from the camera model, read on the whole frame.
+            pixels = ((geometry.to_pixels(np.column_stack([xy, np.full(len(xy), z)])) + 0.5) / d - 0.5)
+            pixels = pixels.astype(np.float32)
+            bgr = cv2.remap(whole, pixels[None, :, 0].copy(), pixels[None, :, 1].copy(), cv2.INTER_LINEAR)
+            expected = cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32)
+            expected[:, 0] *= np.float32(100.0 / 255.0)
+            expected[:, 1:] -= np.float32(128.0)
             got = lab[:, idx[k].reshape(-1)].T
             # Both bilinear on the same downscaled frame; the per-frame maps hold positions to
             # 1/32 px, so colours agree closely (a misplaced point would be tens of units off).
             assert np.abs(got - expected).max() < 3.0
             assert np.abs(got - expected).mean() < 0.5
+            np.testing.assert_allclose(sampler.sample_points(np.column_stack([xy, np.full(len(xy), z)])), expected,
+                                       atol=1e-4)
 
 
 def _pillar_probes(camera, **kwargs):
@@ -104,3 +115,22 @@ def test_ring_bands_sampled_sparsely_along_measure_the_same_sides(camera, frame)
     clear = np.abs(a.score - 0.5) > 0.15
     assert (a.score > 0.5)[clear].sum() > 0
     np.testing.assert_array_equal((a.score > 0.5)[clear], (b.score > 0.5)[clear])
+
+
+@pytest.mark.parametrize("size", [(720, 1280), (719, 1279)])
+def test_reading_only_the_boards_part_of_the_frame_gives_the_whole_frames_colours(camera, frame, size):
+    sampler = _sampler(camera)
+    sampler.patch([0.0, GARDEN.tile_top(4)], (1.0, 1.0, 24.0, 24.0))
+    sampler.build()
+    assert sampler.origin != (0, 0)  # the board does not reach the frame's top-left corner
+    image = np.ascontiguousarray(frame[: size[0], : size[1]])
+    lab = sampler.sample(image)
+    # The same maps moved back to the whole frame's origin, on the whole frame downscaled.
+    d = sampler.downscale
+    whole = cv2.resize(image, (size[1] // d, size[0] // d), interpolation=cv2.INTER_AREA) if d > 1 else image
+    map_x = sampler.map_x + np.array(sampler.origin, np.int16)
+    bgr = cv2.remap(whole, map_x, sampler.map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    expected = cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab).reshape(-1, 3)[: sampler.size].T.astype(np.float32)
+    expected[0] *= np.float32(100.0 / 255.0)
+    expected[1:] -= np.float32(128.0)
+    np.testing.assert_array_equal(lab[:, : sampler.size], expected)

@@ -100,6 +100,8 @@ class GardenSampler:
         self.size = 0
         self.downscale = 1
         self.map_x = self.map_y = None
+        self.origin = (0, 0)  # the maps' (x, y) origin in the (downscaled) frame: the points' bounding box
+        self.extent = (1 << 30, 1 << 30)
 
     # --- set-up ----------------------------------------------------------------------------------
     def set_downscale(self, heights: Sequence[float]) -> None:
@@ -220,6 +222,14 @@ class GardenSampler:
             idx[real] = inverse.ravel()[idx[real]]
         self.size = len(full)
         full = (full + 0.5) / self.downscale - 0.5
+        # Only the frame's part round the points is downscaled and sampled (2 px spare for the
+        # bilinear neighbours); the maps are shifted by whole pixels, which keeps every position's
+        # fixed-point value (the same colours as on the whole frame).
+        low = np.floor(full.min(axis=0)) - 2 if len(full) else np.zeros(2)
+        high = np.ceil(full.max(axis=0)) + 3 if len(full) else np.zeros(2)
+        self.origin = (int(max(0, low[0])), int(max(0, low[1])))
+        self.extent = (int(max(1, high[0])), int(max(1, high[1])))  # the part's far (x, y) bound
+        full -= np.array(self.origin, np.float32)
         # As few map rows as remap's size limit allows: OpenCV splits a remap (and a colour
         # conversion) of many rows over threads, which on a busy machine costs more CPU than it
         # saves. A point's colour does not depend on where it lies in the map.
@@ -234,10 +244,8 @@ class GardenSampler:
         """(3, size + 2) Lab float32 of every point, channel first (L 0..100), then the +inf and −inf
         sentinels. The colour conversion is OpenCV's 8-bit one (a table look-up; the float one is
         ~5× slower here): L in steps of 0.4, a and b of 1, well below the tolerances used."""
-        if self.downscale > 1:
-            h, w = image.shape[:2]
-            image = cv2.resize(image, (w // self.downscale, h // self.downscale), interpolation=cv2.INTER_AREA)
-        self._last = image  # for sample_points
+        self._frame = image  # for sample_points
+        image = self._last = self._part(image)
         bgr = cv2.remap(image, self.map_x, self.map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         # Channel by channel from cv2.split's contiguous planes (a strided transpose costs twice).
         planes = cv2.split(cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab))
@@ -251,11 +259,31 @@ class GardenSampler:
         lab[:, NEG_INF] = -np.inf
         return lab
 
+    def _part(self, image: np.ndarray, whole: bool = False) -> np.ndarray:
+        """The (area-downscaled) frame from the maps' origin on, or the whole of it. A crop whose
+        size is a multiple of the downscale gives the same pixels as the whole frame downscaled."""
+        d = self.downscale
+        h, w = image.shape[:2]
+        x0, y0 = (0, 0) if whole else self.origin
+        x1, y1 = (w // d, h // d) if whole else (min(self.extent[0], w // d), min(self.extent[1], h // d))
+        if d == 1:
+            return image[y0:y1, x0:x1]
+        if h % d or w % d or x1 <= x0 or y1 <= y0:
+            # The downscaled whole frame's pixels are not all d × d blocks: downscale it whole.
+            return cv2.resize(image, (w // d, h // d), interpolation=cv2.INTER_AREA)[y0:y1, x0:x1]
+        return cv2.resize(image[y0 * d : y1 * d, x0 * d : x1 * d], (x1 - x0, y1 - y0), interpolation=cv2.INTER_AREA)
+
     def sample_points(self, xyz: np.ndarray) -> np.ndarray:
         """(n, 3) Lab of region points (n, 3 mm) on the last frame sample() read, as sample() reads
         its points (for the few a reading needs only now and then)."""
-        pixels = (self.geometry.to_pixels(xyz).astype(np.float32) + 0.5) / self.downscale - 0.5
-        bgr = cv2.remap(self._last, pixels[None, :, 0].copy(), pixels[None, :, 1].copy(), cv2.INTER_LINEAR,
+        whole = (self.geometry.to_pixels(xyz).astype(np.float32) + 0.5) / self.downscale - 0.5
+        image = self._last
+        pixels = whole - np.array(self.origin, np.float32)
+        h, w = image.shape[:2]
+        if (pixels.min(axis=0) < 1).any() or (pixels.max(axis=0) > [w - 2, h - 2]).any():
+            # Near or beyond the edge of the part sample() read: from the whole frame instead.
+            image, pixels = self._part(self._frame, whole=True), whole
+        bgr = cv2.remap(image, pixels[None, :, 0].copy(), pixels[None, :, 1].copy(), cv2.INTER_LINEAR,
                         borderMode=cv2.BORDER_REPLICATE)
         lab8 = cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab).reshape(-1, 3).T
         return (lab8 * _LAB_SCALE - _LAB_OFFSET).T
