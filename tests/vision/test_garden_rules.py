@@ -104,3 +104,15 @@ def test_a_space_where_nothing_fits_is_the_tile_its_neighbours_stand_on():
     assert {expected[r][c][0] for r, c in ((6, 6), (6, 7), (7, 6))} <= {labels.FOUNTAIN, labels.BELVEDERE}
     cell = observation.cell(7, 7)
     assert (cell.label, cell.attrs) == (label, attrs)
+
+
+@pytest.mark.slow
+def test_a_fountain_stands_at_the_height_its_neighbours_stand_on():
+    """Bench seed 1 frame 196: a fountain on a level-2 tile fits level 1 nearly as well; its
+    neighbours (the tile's other spaces, a belvedere, a pillar on level 2) stand on level 2, and
+    its own other half, which shows the same height for the same reason, does not count."""
+    expected, observation, seen = _read(1, 196)
+    for r, c in ((2, 4), (3, 4)):
+        assert expected[r][c] == (labels.FOUNTAIN, {"level": 2}) and seen[r, c] >= bench.VISIBLE
+        cell = observation.cell(r, c)
+        assert (cell.label, cell.attrs) == expected[r][c]

@@ -30,6 +30,7 @@ array reductions.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -357,8 +358,8 @@ class GardenObserver:
 
     def _deco_levels(self, rows, meas, post):
         """A decoration stands on a tile space: when it fits two heights alike (a piece close below
-        the camera barely moves between views), the height standing on a neighbouring tile space's
-        level wins."""
+        the camera barely moves between views), the height more of its neighbours stand on wins
+        (tile spaces of that level and pieces standing on one; not pieces of its own kind)."""
         out = [list(row) for row in rows]
         for r in range(8):
             for c in range(8):
@@ -368,10 +369,12 @@ class GardenObserver:
                 rival = next((k for k in cands[1:] if k.label == "deco" and k.level != cands[0].level), None)
                 if rival is None or rival.score < cands[0].score - DECO_TIE:
                     continue
-                beside = {rows[rr][cc].attrs["level"] for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
-                          if 0 <= rr < 8 and 0 <= cc < 8 and (rr, cc) != (r, c)
-                          and (rows[rr][cc].label == labels.TILE or rows[rr][cc].label in DECOS)}
-                if rival.level in beside and cands[0].level not in beside:
+                # What stands on each level round it (a pillar too), not counting pieces of its own
+                # kind: a fountain's other half shows the same height for the same reason.
+                beside = Counter(k for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
+                                 if 0 <= rr < 8 and 0 <= cc < 8 and (rr, cc) != (r, c)
+                                 and rows[rr][cc].label != rows[r][c].label for k in stands_on(rows[rr][cc]))
+                if beside[rival.level] > beside[cands[0].level]:
                     cands = [rival, *(k for k in cands if k is not rival)]
                     self.last_candidates[(r, c)] = cands
                     out[r][c] = self._reading(cands, meas, post, r, c)
