@@ -11,7 +11,7 @@ and the wall-clock time of each step (CPU is shared, so take the median over sev
 light and sensor variation) at camera distances of 40-90 cm, with no camera calibration: markers
 found of those wholly in the picture, boards located, the located board's pixel error over every
 cell centre against the true projection, markers read with a wrong id, and the detection time. `--twin --misread`: besides, every marker
-found is read 15-60 px off its place in turn (as if another pattern had been read as it; frames
+found is read 15-60 px off its place in turn (`--misread-px`) (as if another pattern had been read as it; frames
 with three or more markers found) and the locator must leave it out: counted as left out (the
 board puts the marker where it really is), bent (the board follows the misread marker) or refused.
 """
@@ -40,8 +40,10 @@ def _errors(location, view, spec) -> np.ndarray:
     return np.linalg.norm(location.project(pts) - view.project(pts), axis=1)
 
 
-def twin(distances: list[int], frames: int, with_pieces: bool, misread: bool = False) -> None:
-    """Marker location on the twin (imports sim: benchmarks may)."""
+def twin(distances: list[int], frames: int, with_pieces: bool, misread: bool = False,
+         calibrated: bool = False, misread_px: tuple[float, float] = (15.0, 60.0)) -> None:
+    """Marker location on the twin (imports sim: benchmarks may). `calibrated`: the locator is
+    given the twin camera's own intrinsics and lens distortion, as a calibration would measure them."""
     from ..sim import garden, variation
     from ..sim.mat import mat_marks
     from ..sim.render import render
@@ -54,7 +56,8 @@ def twin(distances: list[int], frames: int, with_pieces: bool, misread: bool = F
     placements = mat.marker_layout(spec)
     centres = np.array([spec.cell_centre(r, c) for r in range(spec.rows) for c in range(spec.cols)])
     print(f"babylon.garden mat on the twin, {frames} frames per distance, "
-          f"{'random layouts (pieces may hide markers)' if with_pieces else 'empty board'}, no camera calibration")
+          f"{'random layouts (pieces may hide markers)' if with_pieces else 'empty board'}, "
+          f"{'calibrated (the twin camera' + chr(39) + 's own intrinsics)' if calibrated else 'no camera calibration'}")
     print(f"{'distance':>8} | {'markers found':>13} {'per frame':>9} | {'located':>7} | "
           f"{'error mean/max px':>17} | {'wrong ids':>9} | {'detect ms':>9}"
           + (f" | {'misread: left out / bent / refused':>34} {'board max px':>12}" if misread else ""))
@@ -81,10 +84,12 @@ def twin(distances: list[int], frames: int, with_pieces: bool, misread: bool = F
             found += sum(p.marker_id in detected for p in placements)
             wrong += sum(i not in {p.marker_id for p in placements} for i in detected)
             truth = camera.project(np.column_stack([centres, np.zeros(len(centres))]))
+            intrinsics = _twin_intrinsics(camera) if calibrated else None
             if misread:
-                _misread_each(spec, image, detected, rng, outcomes, misread_errors, centres, truth)
+                _misread_each(spec, image, detected, rng, outcomes, misread_errors, centres, truth, intrinsics,
+                              misread_px)
             try:
-                location = locate_from_markers(spec, image, detected=detected)
+                location = locate_from_markers(spec, image, detected=detected, intrinsics=intrinsics)
             except Exception:  # a benchmark counts failures, it does not stop
                 continue
             located += 1
@@ -96,11 +101,17 @@ def twin(distances: list[int], frames: int, with_pieces: bool, misread: bool = F
               f"{err.mean():8.2f} / {err.max():6.2f} | {wrong:>9} | {1000 * statistics.median(times):9.1f}{tail}")
 
 
-def _misread_each(spec, image, detected, rng, outcomes: dict[str, int], board_errors: list[float],
-                  centres: np.ndarray, truth: np.ndarray) -> None:
-    """Read each of the region's markers off its place in turn and count what the locator makes of it."""
-    import cv2
+def _twin_intrinsics(camera):
+    from ..vision.calibration.intrinsics import Intrinsics
 
+    return Intrinsics((camera.width, camera.height), tuple(tuple(float(v) for v in row) for row in camera.matrix),
+                      tuple(float(v) for v in camera.dist_coeffs), rms_px=0.3, views=20)
+
+
+def _misread_each(spec, image, detected, rng, outcomes: dict[str, int], board_errors: list[float],
+                  centres: np.ndarray, truth: np.ndarray, intrinsics=None,
+                  misread_px: tuple[float, float] = (15.0, 60.0)) -> None:
+    """Read each of the region's markers off its place in turn and count what the locator makes of it."""
     from ..vision import mat
     from ..vision.locate import LocateError
 
@@ -109,16 +120,15 @@ def _misread_each(spec, image, detected, rng, outcomes: dict[str, int], board_er
         return
     for placement in ours:
         direction = rng.normal(size=2)
-        offset = direction / np.linalg.norm(direction) * rng.uniform(15.0, 60.0)
+        offset = direction / np.linalg.norm(direction) * rng.uniform(*misread_px)
         misread = dict(detected)
         misread[placement.marker_id] = detected[placement.marker_id] + offset
         try:
-            location = locate_from_markers(spec, image, detected=misread)
+            location = locate_from_markers(spec, image, detected=misread, intrinsics=intrinsics)
         except LocateError:
             outcomes["refused"] += 1
             continue
-        mm = mat.detected_corners_mm(spec, placement).reshape(-1, 1, 2)
-        placed = cv2.perspectiveTransform(mm, location.homography).reshape(-1, 2)
+        placed = location.project(mat.detected_corners_mm(spec, placement))  # raw-frame pixels
         to_true = np.linalg.norm(placed - detected[placement.marker_id], axis=1).mean()
         to_misread = np.linalg.norm(placed - misread[placement.marker_id], axis=1).mean()
         outcomes["bent" if to_misread < to_true else "left out"] += 1
@@ -138,10 +148,14 @@ def main(argv: list[str], config) -> int:
     parser.add_argument("--frames", type=int, default=10, help="with --twin: frames per distance")
     parser.add_argument("--pieces", action="store_true", help="with --twin: random layouts instead of an empty board")
     parser.add_argument("--misread", action="store_true",
-                        help="with --twin: also read each marker 15-60 px off its place in turn")
+                        help="with --twin: also read each marker off its place in turn (--misread-px)")
+    parser.add_argument("--misread-px", default="15,60", help="with --misread: how far off, px (default 15,60)")
+    parser.add_argument("--calibrated", action="store_true",
+                        help="with --twin: give the locator the twin camera's intrinsics (as a calibration)")
     args = parser.parse_args(argv)
     if args.twin:
-        twin([int(d) for d in args.distances.split(",")], args.frames, args.pieces, args.misread)
+        twin([int(d) for d in args.distances.split(",")], args.frames, args.pieces, args.misread, args.calibrated,
+             tuple(float(v) for v in args.misread_px.split(",")))
         return 0
     print(f"{'board':>6} {'tilt':>4} {'turn':>4} | {'markers mean/max px':>19} {'ms':>5} | "
           f"{'lines mean/max px':>17} {'ms':>5} | {'read wrong':>10} {'ms':>5}")

@@ -12,7 +12,7 @@ from .. import mat
 from ..boards import BoardSpec, frame_is_mirrored
 from ..calibration.intrinsics import Intrinsics
 from .location import BoardLocation, LocateError, fit_homography, undistort
-from .pinhole import camera_fit_px, pinhole_residual
+from .pinhole import camera_fit_px, fit_camera, pinhole_residual
 
 
 def detect_markers(image: np.ndarray, lenient: bool = False) -> dict[int, np.ndarray]:
@@ -119,6 +119,27 @@ MAX_PINHOLE = {2: 0.2, 3: 0.06, 4: 0.01}
 # better than the runner-up (score: worst marker's fit error / limit + pinhole residual / 0.05).
 CLEAR_MARGIN = 1.3
 PINHOLE_WEIGHT = 0.05
+# How far (px) a marker's centre may lie from where a pinhole camera fitted to the whole set (all
+# its markers' corners, pinhole.fit_camera) puts it. A homography bends to fit any four small
+# markers; a camera cannot quite: four centres give 8 equations and a camera has 7 unknowns (its
+# pose and focal length), 6 when the intrinsics are calibrated, so a marker read off its place
+# leaves its centre off the camera's, except for the part of the misread a camera's pose (and
+# focal length) can take up, which no test on four markers can see. The detector finds a centre
+# within ~0.2 px, while it shrinks a marker's corners by 0.3-0.5 px and turns them by tenths of a
+# pixel: centres judge a set far more sharply than corners. Twin, 40-90 cm, right sets of 4: at
+# most 0.37 px uncalibrated (its lens distortion unmodelled), 0.26 px with its intrinsics as a
+# calibration; one marker read 10 px off: median 1.9 px, 15 px: 2.7 px. Three markers: their
+# centres fit a camera exactly (6 equations), so the check rests on their shapes and catches a
+# misread among three mostly with a calibration.
+MAX_CENTRE_PX = 0.75  # uncalibrated: room for the lens distortion nobody measured
+MAX_CENTRE_PX_CALIBRATED = 0.5
+# Three markers: how far (px, RMS) a marker's corners may lie from the camera fitted to the three
+# once its own shift and size are taken out (pinhole.CameraFit.shape_px): how it is turned and
+# foreshortened, which a misread among three leaves wrong when the camera bends to its centre.
+# Twin, right sets of 3: at most 0.86 px (uncalibrated), 0.82 (calibrated); one of them read 25 px
+# off: median 1.3 px. The corners' own RMS (camera_fit_px, up to 2.8 px allowed for 47 px markers)
+# carries the detector's shrinking of every marker and lets such misreads through.
+MAX_SHAPE_PX = 1.2
 
 
 def _consistent_fit(spec: BoardSpec, found: list, points_mm: np.ndarray, points_px: np.ndarray, limit: float,
@@ -178,15 +199,19 @@ class _SubsetFit:
     worst: float  # the worst kept marker's RMS error / limit
     pinhole: float  # pinhole.pinhole_residual
     camera: float  # a set of 3 markers: the worst marker's error / limit with a camera fitted (else 0)
+    centre: float = 0.0  # 3 markers or more: the worst marker centre off a fitted camera / its allowance
+    shape: float = 0.0  # 3 markers: the worst marker's shape off the fitted camera / MAX_SHAPE_PX
 
     @property
     def score(self) -> float:
-        return self.worst + self.pinhole / PINHOLE_WEIGHT
+        return self.worst + self.pinhole / PINHOLE_WEIGHT + self.centre
 
     @property
     def plausible(self) -> bool:
-        """Every marker within the limit, and a homography (for 3 markers: a camera) a real camera can make."""
-        return self.worst <= 1.0 and self.pinhole <= _max_pinhole(len(self.keep)) and self.camera <= 1.0
+        """Every marker within the limit, a homography (for 3 markers: a camera) a real camera can
+        make, and every marker's centre where a camera fitted to them all puts it."""
+        return (self.worst <= 1.0 and self.pinhole <= _max_pinhole(len(self.keep)) and self.camera <= 1.0
+                and self.centre <= 1.0 and self.shape <= 1.0)
 
 
 def _subset_fit(points_mm: np.ndarray, points_px: np.ndarray, keep: tuple[int, ...], limit: float,
@@ -198,7 +223,14 @@ def _subset_fit(points_mm: np.ndarray, points_px: np.ndarray, keep: tuple[int, .
     # Three markers: a camera fitted to them (twin, right sets of 3: worst marker at most 1.4 px;
     # bent by a marker misread 30-45 px: 89 % over 2 px, where the pinhole residual caught 74 %).
     camera = camera_fit_px(points_mm[rows], points_px[rows], image_size, intrinsics) / limit if len(keep) == 3 else 0.0
-    return _SubsetFit(keep, homography, error, float(per_marker.max() / limit), pinhole, camera)
+    centre = shape = 0.0
+    if len(keep) >= 3:
+        fitted = fit_camera(points_mm[rows], points_px[rows], image_size, intrinsics)
+        allowed = MAX_CENTRE_PX_CALIBRATED if intrinsics is not None and intrinsics.measured else MAX_CENTRE_PX
+        centre = float(fitted.centre_px.max()) / allowed if fitted is not None else float("inf")
+        if len(keep) == 3:
+            shape = float(fitted.shape_px.max()) / MAX_SHAPE_PX if fitted is not None else float("inf")
+    return _SubsetFit(keep, homography, error, float(per_marker.max() / limit), pinhole, camera, centre, shape)
 
 
 def _marker_errors(homography: np.ndarray, points_mm: np.ndarray, points_px: np.ndarray, markers: int) -> np.ndarray:
