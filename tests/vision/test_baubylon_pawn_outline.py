@@ -14,7 +14,7 @@ import pytest
 from companion.benchmarking import vision as bench
 from companion.sim.render import render
 from companion.sim.visibility import visible_share
-from companion.vision.observers.baubylon import _pawn_offsets
+from companion.vision.observers.baubylon import PAWN_OUTLINE, _pawn_offsets
 from companion.vision.observers.stack_sampling import FACINGS, offset_table
 
 
@@ -27,7 +27,7 @@ def setup():
 def test_the_calibration_learns_where_a_pawns_outline_crosses(setup):
     _, observer = setup
     profile = observer.profile
-    pawns = offset_table(profile, "pawnline", np.full(3, np.nan, np.float32))
+    pawns = offset_table(profile, PAWN_OUTLINE, np.full(3, np.nan, np.float32))
     blocks = offset_table(profile, "outline", np.full(3, np.nan, np.float32))
     learned = ~np.isnan(pawns)
     assert learned.sum() >= 2, dict(zip(FACINGS, pawns, strict=True))

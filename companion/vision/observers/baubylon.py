@@ -64,6 +64,7 @@ from .stack_sampling import (
 TABLE, BLOCK = "table", "block"
 PAWNS = ("red", "blue", "green", "yellow", "black", "white", "purple")
 PAWN_CLASSES = tuple(f"pawn:{c}" for c in PAWNS)
+PAWN_OUTLINE = "outline:pawn"  # profile entries outline:pawn:near etc. (measurements, not pieces, as outline:*)
 _SIDE_NORMALS = np.array([(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)])  # y−, x+, y+, x−
 _TABLE_WEIGHT = 0.33  # a space on the table looks like the table (so may a block's shaded side: in bench frames 27 % of block spaces do)
 _NO_OUTLINE = 0.3  # ...or, where a taller neighbour hides it, shows no block outline at any height
@@ -273,7 +274,7 @@ class BaubylonObserver:
                         if pawn_step[r, c, side] > 10.0 and abs(pawn_crossing[r, c, side]) < 2.0:
                             pawn_crossings.setdefault(int(kinds[r, c, side]), []).append(float(pawn_crossing[r, c, side]))
         samples.update(offset_samples(crossings))
-        samples.update(offset_samples(pawn_crossings, "pawnline"))
+        samples.update(offset_samples(pawn_crossings, PAWN_OUTLINE))
         return samples
 
     # --- reading ---------------------------------------------------------------------------------
@@ -562,7 +563,7 @@ def _pawn_offsets(profile: AppearanceProfile) -> np.ndarray:
     facing the calibration's pawns did not show takes the mean of those they did (a profile
     from before pawns' outlines were learned: the blocks')."""
     blocks = offset_table(profile, "outline", np.zeros(3, np.float32))
-    learned = offset_table(profile, "pawnline", np.full(3, np.nan, np.float32))
+    learned = offset_table(profile, PAWN_OUTLINE, np.full(3, np.nan, np.float32))
     if np.isnan(learned).all():
         return blocks
     return np.where(np.isnan(learned), np.nanmean(learned), learned).astype(np.float32)

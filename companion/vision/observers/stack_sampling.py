@@ -520,7 +520,7 @@ def offset_samples(crossings: dict[int, list[float]], kind: str = "outline") -> 
     geometry's edge: a bevel, blur or a face painted over its neighbour's edge moves it by a pixel
     or so, the same way for every piece seen from the same side; the profile keeps that offset with
     the colours, so it follows the calibration wherever the profile goes. Another `kind` of face
-    (e.g. "pawnline" for pawns, whose own side faces show beyond some sides) keeps its own."""
+    (e.g. "outline:pawn" for pawns, whose own side faces show beyond some sides) keeps its own."""
     out: dict[str, list[np.ndarray]] = {}
     for index, values in crossings.items():
         for v in values:
