@@ -120,12 +120,12 @@ def fit_camera(points_mm: np.ndarray, points_px: np.ndarray, image_size: tuple[i
     obj = np.column_stack([np.asarray(points_mm, np.float64).reshape(-1, 2), np.zeros(len(points_mm))])
     img = np.asarray(points_px, np.float64).reshape(-1, 2)
     matrices = list(_matrices(image_size, intrinsics, FOCAL_PER_WIDTH[::4]))
-    fits = [_pose(obj, img, k) for k in matrices]
     if intrinsics is None or not intrinsics.measured:
-        best = min(range(len(fits)), key=lambda i: fits[i][0])
-        focal = matrices[best][0, 0] / image_size[0]
-        fits += [_pose(obj, img, k) for k in _matrices(image_size, None, focal * np.geomspace(0.9, 1.11, 9))]
-    squared, found = min(fits, key=lambda f: f[0])
+        # the coarse search's poses unrefined (IPPE alone is close), then finer around its best
+        coarse = [_pose(obj, img, k, refine=False)[0] for k in matrices]
+        focal = matrices[int(np.argmin(coarse))][0, 0] / image_size[0]
+        matrices = list(_matrices(image_size, None, focal * np.geomspace(0.9, 1.11, 9)))
+    squared, found = min((_pose(obj, img, k) for k in matrices), key=lambda f: f[0])
     if found is None:
         return None
     k, rvec, tvec, projected = found
@@ -142,11 +142,12 @@ def fit_camera(points_mm: np.ndarray, points_px: np.ndarray, image_size: tuple[i
                      np.sqrt(np.mean(np.sum(residual ** 2, axis=2), axis=1)))
 
 
-def _pose(obj: np.ndarray, img: np.ndarray, k: np.ndarray) -> tuple[float, tuple | None]:
+def _pose(obj: np.ndarray, img: np.ndarray, k: np.ndarray, refine: bool = True) -> tuple[float, tuple | None]:
     ok, rvec, tvec = cv2.solvePnP(obj, img, k, None, flags=cv2.SOLVEPNP_IPPE)
     if not ok:
         return float("inf"), None
-    rvec, tvec = cv2.solvePnPRefineLM(obj, img, k, None, rvec, tvec)
+    if refine:
+        rvec, tvec = cv2.solvePnPRefineLM(obj, img, k, None, rvec, tvec)
     projected, _ = cv2.projectPoints(obj, rvec, tvec, k, None)
     projected = projected.reshape(-1, 2)
     return float(np.sum((projected - img) ** 2)), (k, rvec, tvec, projected)
