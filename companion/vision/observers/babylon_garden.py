@@ -343,6 +343,7 @@ class GardenObserver:
                 row.append(self._reading(cands, meas, post, r, c))
             rows.append(row)
         rows = self._deco_levels(rows, meas, post)
+        rows = self._impossible_tiles(rows, meas, post)
         rows = self._unsupported(rows, meas, post)
         rows = self._ghosts(rows, meas, post)
         rows = regroup_footprints(rows, meas["tile"] * p_base)
@@ -378,6 +379,29 @@ class GardenObserver:
                     cands = [rival, *(k for k in cands if k is not rival)]
                     self.last_candidates[(r, c)] = cands
                     out[r][c] = self._reading(cands, meas, post, r, c)
+        return out
+
+    def _impossible_tiles(self, rows, meas, post):
+        """A tile space read where no tile can lie, as cells read more surely say (one of its
+        footprint shows something lower, or another tile at its level: garden_rules.tile_fits),
+        gives way to its best reading that is not such a tile, when that fits at all."""
+        out = [list(row) for row in rows]
+        for r in range(8):
+            for c in range(8):
+                cell = rows[r][c]
+                if cell.label != labels.TILE or cell.confidence < UNCLEAR:
+                    continue
+                surer = max(SURE, cell.confidence)
+                level, position = cell.attrs["level"], _position_of(cell.attrs["tile"], r, c)
+                if tile_fits(rows, r, c, level, position, surer)[0]:
+                    continue
+                cands = self.last_candidates[(r, c)]
+                other = next((k for k in cands[1:] if k.label != labels.TILE
+                              or tile_fits(rows, r, c, k.level, k.position, surer)[0]), None)
+                if other is None or other.score < UNSUPPORTED_FALLBACK * cands[0].score:
+                    continue
+                self.last_candidates[(r, c)] = [other, *(k for k in cands if k is not other)]
+                out[r][c] = self._reading(self.last_candidates[(r, c)], meas, post, r, c)
         return out
 
     def _ghosts(self, rows, meas, post):
@@ -547,8 +571,9 @@ class GardenObserver:
                     continue
                 # Unclear means nothing fits well there, not two heights of one thing fitting alike.
                 unclear = cell.confidence < 0.3 and self.last_candidates[(r, c)][0].score < 0.5
-                if not unclear:
-                    continue
+                if not unclear or (cell.label in DECOS and level in stands_on(cell)) or _paired_stairs(out, r, c):
+                    continue  # a decoration standing on the tile's level stands on this space; a stairs
+                    # piece one level apart from its other half spans this tile's level and the next
                 # The space's own outline fits that tile there; or, where it cannot show (a piece
                 # standing on a sibling space covers the inner edges), the space shows the tile's
                 # colour and its flower dot in the tile's corner, at the tile's height.
@@ -919,6 +944,16 @@ def _space_rects(position: tuple[int, int], s: float, d: GardenDimensions):
     inside = [mirror(b) for b in bands]
     ring = [mirror(outline_top), mirror(outline_left)]
     return inside, ring, inside[0][0]
+
+
+def _paired_stairs(rows: list[list[CellReading]], r: int, c: int) -> bool:
+    """Whether (r, c) is read as stairs with a neighbour read as stairs one level apart."""
+    cell = rows[r][c]
+    if cell.label != labels.STAIRS:
+        return False
+    return any(0 <= rr < 8 and 0 <= cc < 8 and rows[rr][cc].label == labels.STAIRS
+               and abs(max(stands_on(rows[rr][cc])) - max(stands_on(cell))) == 1
+               for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
 
 
 def _pair_stairs(rows: list[list[CellReading]]) -> list[list[CellReading]]:
