@@ -67,8 +67,9 @@ def locate_from_markers(
 
     Two markers are enough (8 points); three or four average out the detection noise and let
     one misread marker be left out (`_consistent_fit`: the markers must agree with each other
-    and with a real camera; when it is unclear which one is wrong the frame is refused). `surface_mm`: how far the board's level 0 lies above the
-    markers (a board standing on its mat: the board's thickness; stickers on the board: 0).
+    and with a real camera; when it is unclear which one is wrong the frame is refused).
+    `surface_mm`: how far the board's level 0 lies above the markers (a board standing on its
+    mat: the board's thickness; stickers on the board: 0).
     """
     detected = detect_region_markers(spec, image) if detected is None else detected
     placements = mat.marker_layout(spec)
@@ -146,15 +147,18 @@ def _consistent_fit(spec: BoardSpec, found: list, points_mm: np.ndarray, points_
                     image_size: tuple[int, int], intrinsics: Intrinsics | None) -> tuple[np.ndarray, float]:
     """The homography of the markers that agree with each other and with a real camera.
 
-    Every found marker when all of them fit within `limit` and the homography is one a pinhole
-    camera can make; otherwise the best set without one marker, when it is plausible and clearly
-    better than every other such set. Markers are the unit (not their corners): each is fitted
-    with least squares, so a set cannot keep a misread marker by dropping some of its corners.
+    Every found marker when all of them fit within `limit`, the homography is one a pinhole
+    camera can make and every marker's centre lies where a camera fitted to them all puts it
+    (three markers: and each marker is turned as that camera says); otherwise the best set
+    without one marker, when it is plausible and clearly better than every other such set.
+    Markers are the unit (not their corners): each is fitted with least squares, so a set cannot
+    keep a misread marker by dropping some of its corners.
 
-    Why the camera check: four small markers are close to four points, which any homography
+    Why the camera checks: four small markers are close to four points, which any homography
     (8 degrees of freedom) can map anywhere; a marker read off its place bends the board to fit
     it, and with three or four markers the bent fit may still place every marker within a pixel
-    or two. A bent homography is mostly not one a camera can make (pinhole.py).
+    or two. A bent homography is mostly not one a camera can make (pinhole.py), and the part of
+    a misread a camera can take up is the part no test on these markers can see.
     """
     markers = len(found)
     all_markers = _subset_fit(points_mm, points_px, tuple(range(markers)), limit, image_size, intrinsics)
