@@ -63,6 +63,8 @@ def _durably(method):
         return result
 
     return durable
+
+
 BRANCH_BUDGET = 300  # candidate states weighed per open alternative of a provisional choice
 MAX_OPEN_BRANCHES = 9  # open alternatives over all provisional choices (3 flower choices of 4)
 
