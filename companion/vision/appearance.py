@@ -73,6 +73,7 @@ class AppearanceProfile:
         # Whitening: d² = |diff @ chol|² with chol·cholᵀ = precision.
         self._chol = np.stack([np.linalg.cholesky(p) for p in self._prec])
         self._logdet = np.array([np.linalg.slogdet(self.classes[n].cov)[1] for n in self._names])
+        self._subsets: dict[tuple[str, ...] | None, tuple[np.ndarray, ...]] = {}  # _subset's, per subset asked
 
     @property
     def names(self) -> list[str]:
@@ -113,18 +114,37 @@ class AppearanceProfile:
         keep = set(subset)
         return np.array([i for i, n in enumerate(self._names) if n in keep], dtype=int)
 
+    def _subset(self, subset: Iterable[str] | None) -> tuple[np.ndarray, ...]:
+        """The chosen classes' indices, whitening side by side (F, S·F), shifted means (S, F) and
+        log-determinants, made once per subset (an observer asks for the same few every frame)."""
+        key = None if subset is None else tuple(subset)
+        made = self._subsets.get(key)
+        if made is None:
+            # Whitened by each class: (x − μ)·chol = x·chol − μ·chol, every class's chol side by side.
+            chosen = self._chosen(key)
+            chol = self._chol[chosen]  # (S, F, F)
+            whiten = np.moveaxis(chol, 0, 1).reshape(chol.shape[1], -1)
+            shift = np.einsum("sf,sfg->sg", self._means[chosen], chol)
+            made = self._subsets[key] = (chosen, whiten, shift, self._logdet[chosen])
+        return made
+
     def _distances2(self, features: np.ndarray, chosen: np.ndarray) -> np.ndarray:
         """distances2 of the `chosen` classes only: (..., len(chosen))."""
-        # Only the classes asked for are measured (the others are infinitely far). Whitened by each
-        # class: (x − μ)·chol = x·chol − μ·chol, every class's chol side by side in one product.
-        nf = features.shape[-1]
         chol = self._chol[chosen]  # (S, F, F)
-        whiten = np.moveaxis(chol, 0, 1).reshape(nf, -1)  # (F, S·F)
+        whiten = np.moveaxis(chol, 0, 1).reshape(features.shape[-1], -1)  # (F, S·F)
         shift = np.einsum("sf,sfg->sg", self._means[chosen], chol)  # (S, F)
+        return self._whitened2(features, whiten, shift)
+
+    @staticmethod
+    def _whitened2(features: np.ndarray, whiten: np.ndarray, shift: np.ndarray) -> np.ndarray:
+        """Squared distances (..., S) of features (..., F) whitened by `whiten` (F, S·F) and `shift`."""
+        # Only the classes asked for are measured (the others are infinitely far).
+        nf = features.shape[-1]
+        chosen = shift.shape[0]
         flat = features.reshape(-1, nf)
         # einsum, not matmul: a BLAS product this small costs more in its threads than it saves.
-        y = np.einsum("nf,fk->nk", flat, whiten).reshape(len(flat), len(chosen), nf) - shift
-        return np.einsum("nsf,nsf->ns", y, y).reshape(*features.shape[:-1], len(chosen))
+        y = np.einsum("nf,fk->nk", flat, whiten).reshape(len(flat), chosen, nf) - shift
+        return np.einsum("nsf,nsf->ns", y, y).reshape(*features.shape[:-1], chosen)
 
     def _posterior(self, d2: np.ndarray) -> np.ndarray:
         loglik = -0.5 * (d2 + self._logdet)
@@ -146,9 +166,9 @@ class AppearanceProfile:
         """Per class (..., C): its share of the likelihood, discounted when the features are atypical
         for it, so a thing unlike every class supports none of them."""
         # Computed over the asked classes only: the others' likelihood is zero.
-        chosen = self._chosen(subset)
-        d2 = self._distances2(np.asarray(features, dtype=np.float64), chosen)
-        loglik = -0.5 * (d2 + self._logdet[chosen])
+        chosen, whiten, shift, logdet = self._subset(subset)
+        d2 = self._whitened2(np.asarray(features, dtype=np.float64), whiten, shift)
+        loglik = -0.5 * (d2 + logdet)
         post = np.exp(loglik - loglik.max(axis=-1, keepdims=True))
         post /= post.sum(axis=-1, keepdims=True)
         out = np.zeros((*d2.shape[:-1], len(self._names)))

@@ -4,6 +4,8 @@ a face's inside share taken on its median's points) measure the same things as t
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import cv2
 import numpy as np
 import pytest
@@ -12,6 +14,7 @@ from companion.sim import garden
 from companion.sim.camera import region_geometry
 from companion.sim.render import render
 from companion.sim.scene import TableScene
+from companion.vision.appearance import AppearanceProfile
 from companion.vision.boards import BABYLON_GARDEN
 from companion.vision.observers.babylon_garden import MEDIAN_STEP
 from companion.vision.observers.dimensions import GARDEN
@@ -134,3 +137,22 @@ def test_reading_only_the_boards_part_of_the_frame_gives_the_whole_frames_colour
     expected[0] *= np.float32(100.0 / 255.0)
     expected[1:] -= np.float32(128.0)
     np.testing.assert_array_equal(lab[:, : sampler.size], expected)
+
+
+def test_appearance_support_per_subset_is_that_subsets_own_answer():
+    # A profile keeps each asked subset's whitening: asking several subsets in turn (as a read
+    # does every frame) must give each its own answer, the same as a fresh profile's.
+    rng = np.random.default_rng(7)
+    samples = {name: rng.normal(centre, 3.0, (12, 6)) for name, centre in
+               (("a", [40, 5, 5, 2, 1, 1]), ("b", [60, -10, 20, 3, 2, 2]), ("c", [30, 15, -5, 1, 1, 1]))}
+    features = rng.normal(45, 15, (5, 7, 6))
+    profile = AppearanceProfile.learn("test", samples)
+    fresh = lambda subset: AppearanceProfile.learn("test", samples).support(features, subset)  # noqa: E731
+    for subset in (("a", "b"), ("b", "c"), None, ("a", "b"), ["c", "a"], ("b",), iter(("b", "c"))):
+        kept = None if subset is None else tuple(subset)  # an iterator is read once: keep its names
+        expected = fresh(kept)
+        got = profile.support(features, iter(kept) if isinstance(subset, Iterator) else subset)
+        np.testing.assert_array_equal(got, expected)
+        assert got.shape == (5, 7, 3)
+    # Classes left out of a subset have no support at all.
+    assert (profile.support(features, ("a", "b"))[..., 2] == 0).all()
