@@ -82,6 +82,7 @@ _BLOCK_ACROSS_PX = (-2.0, -1.0, 0.0, 1.0, 2.0)  # a block top's outline looked f
 _HIDDEN_SHOWS = 2.0  # a top a nearer stand would hide vetoes that stand when it shows this much more outline
 _RING = 0.6  # under a stack, a level whose top shows block-like round the pawns scores at least this much of it
 _STAND = 0.5  # of two stack tops seen in one place, the stand under each counts this much
+_CORNER_REACH = 0.71  # half a square's diagonal, in sides: how far a block's image reaches from its axis
 _PART_LEAST = 3  # points of a pawn top's interior grid that must show its colour when partly hidden
 
 
@@ -165,13 +166,18 @@ class BaubylonObserver:
         self.hiding = gap < 0.5 * self.block_px[other, 0][:, :, None, None]
         # Where each (space, other) pair's table starts in self.hiding's flat copy (for _hides).
         self._hiding_flat = self.hiding.ravel()
+        # ...and whether such a stand may hide part of it: a block's corner reaches half the
+        # square's diagonal from its axis (only a reading's confidence depends on this).
+        self._hiding_part_flat = (gap < _CORNER_REACH * self.block_px[other, 0][:, :, None, None]).ravel()
         self._hiding_start = np.arange(other.size).reshape(other.shape) * (self.top + 1) ** 2
         # ...and whether a stack of pawns there hides it: within a pawn's half width and 3 mm.
         self.hiding_pawn = gap < ((self.dims.pawn_mm / 2 + 3.0) / BAUBYLON.cell_mm) * self.block_px[other, 0][:, :, None, None]
 
-    def _hides(self, own: np.ndarray, other: np.ndarray) -> np.ndarray:
-        """(S, 24) self.hiding[space, k, own[space], other[space, k]]: one flat gather."""
-        return self._hiding_flat[self._hiding_start + own[:, None] * (self.top + 1) + other]
+    def _hides(self, own: np.ndarray, other: np.ndarray, table: np.ndarray | None = None) -> np.ndarray:
+        """(S, 24) self.hiding[space, k, own[space], other[space, k]]: one flat gather (from
+        `table`, another such flat table, when given)."""
+        flat = self._hiding_flat if table is None else table
+        return flat[self._hiding_start + own[:, None] * (self.top + 1) + other]
 
     # --- measuring -------------------------------------------------------------------------------
 
@@ -347,8 +353,8 @@ class BaubylonObserver:
     def _behind_taller(self, tops: np.ndarray) -> np.ndarray:
         """(rows, cols) spaces whose top may be partly hidden by a taller stand nearer the camera:
         next to it on a side facing the camera, or up to two spaces away where, in the frame, the
-        middle of the top lies within half a space of that stand's upright axis. No reading there
-        is sure."""
+        middle of the top lies within half a space's diagonal of that stand's upright axis (a
+        block's corner reaches that far). No reading there is sure."""
         rows, cols = tops.shape
         padded = np.pad(tops, 1)
         beyond = np.stack([padded[:-2, 1:-1], padded[1:-1, 2:], padded[2:, 1:-1], padded[1:-1, :-2]], axis=-1)
@@ -356,7 +362,7 @@ class BaubylonObserver:
         flat = tops.ravel()
         others = self.hiding_other  # (S, 24)
         taller = self.hiding_nearer & (flat[others] > flat[:, None])
-        risky = (taller & self._hides(flat, flat[others])).any(axis=1)
+        risky = (taller & self._hides(flat, flat[others], self._hiding_part_flat)).any(axis=1)
         return risky.reshape(rows, cols) | next_to
 
     def _ring(self, inside: np.ndarray) -> np.ndarray:
