@@ -118,7 +118,8 @@ class AppearanceProfile:
         """The chosen classes' indices, whitening side by side (F, S·F), shifted means (S, F) and
         log-determinants, made once per subset (an observer asks for the same few every frame)."""
         key = None if subset is None else tuple(subset)
-        made = self._subsets.get(key)
+        # (setdefault: a profile unpickled from before this cache has none yet)
+        made = self.__dict__.setdefault("_subsets", {}).get(key)
         if made is None:
             # Whitened by each class: (x − μ)·chol = x·chol − μ·chol, every class's chol side by side.
             chosen = self._chosen(key)
