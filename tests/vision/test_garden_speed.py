@@ -16,7 +16,7 @@ from companion.sim.render import render
 from companion.sim.scene import TableScene
 from companion.vision.appearance import AppearanceProfile
 from companion.vision.boards import BABYLON_GARDEN
-from companion.vision.observers.babylon_garden import MEDIAN_STEP
+from companion.vision.observers.babylon_garden import MEDIAN_STEP, GardenObserver
 from companion.vision.observers.dimensions import GARDEN
 from companion.vision.observers.fit import square_rects
 from companion.vision.observers.garden_points import GardenSampler, grid_points
@@ -156,3 +156,21 @@ def test_appearance_support_per_subset_is_that_subsets_own_answer():
         assert got.shape == (5, 7, 3)
     # Classes left out of a subset have no support at all.
     assert (profile.support(features, ("a", "b"))[..., 2] == 0).all()
+
+
+def test_stacked_tile_space_tests_score_each_position_as_its_own_fit(camera, frame):
+    observer = GardenObserver(region_geometry(camera))
+    sampler = observer.sampler
+    lab = sampler.sample(frame)
+    stacked = sampler.scores(lab, observer._tile_stack)  # (m, 8, 8, 4)
+    assert len({probe.inside.shape[-1] for probe in observer._tiles}) > 1  # padded to a common width
+    for position, probe in enumerate(observer._tiles):
+        np.testing.assert_array_equal(stacked[..., position], sampler.fit(lab, probe, appearance=False).score)
+    assert (stacked > 0.5).any()  # some tile spaces fit where they lie
+
+
+def test_only_faces_measured_on_their_median_points_are_stacked(camera):
+    sampler = _sampler(camera)
+    dense = sampler.face([GARDEN.tile_top(1)], *square_rects(CELL, GARDEN.pillar_mm, 0.8, (0.8, 2.5)), MEDIAN_STEP)
+    with pytest.raises(ValueError, match="median"):
+        sampler.stack([dense])

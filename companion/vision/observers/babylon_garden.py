@@ -144,6 +144,7 @@ class GardenObserver:
             self._tiles.append(sampler.face(level_z[1:], inside, ring, MEDIAN_STEP, INSIDE_PITCH, bands=True,
                                             ring_pitch=RING_PITCH, median_only=True))
             bands.append(band)
+        self._tile_stack = sampler.stack(self._tiles)  # the four positions' tests judged as one
         # The middle 6 mm of a space: inside its icon however the tile is turned, clear of the flower dot.
         centre = (s / 2 - 3, s / 2 - 3, s / 2 + 3, s / 2 + 3)
         self._centre, self._centre_shape = sampler.patch(level_z, centre), sampler.patch_shape(centre)
@@ -211,8 +212,8 @@ class GardenObserver:
             "deco_closed": closed,  # a one-space piece: its ring closed all round
             "deco_f": deco.features,
         }
-        out["tile"] = np.stack([_with_empty_level(sampler.fit(lab, probe, appearance=False)).score for probe in self._tiles],
-                               axis=-1)  # (m+1, 8, 8, 4); view 0 is never a tile
+        tiles = sampler.scores(lab, self._tile_stack)  # (m, 8, 8, 4) per position: fit(...).score of each
+        out["tile"] = np.concatenate([np.full_like(tiles[:1], -1.0), tiles])  # (m+1, 8, 8, 4); view 0 is never a tile
         bands_strips = sampler.features(lab, self._bands_strips)[..., self._bands_strips_of, :]
         out["tile_band"] = bands_strips[..., :4, :]  # (m+1, 8, 8, 4, F) per position
         out["strips"] = bands_strips[..., 4:, :]  # (m+1, 8, 8, 4, F) per edge

@@ -88,6 +88,18 @@ class FaceProbe:
     both: np.ndarray  # (K, RC, P + S·Q) inside and ring together: one gather per frame
 
 
+@dataclass(frozen=True)
+class FaceStack:
+    """Several face tests at the same K heights, gathered and judged as one (their shape scores
+    only): each probe's cells in turn, its inside and ring padded to common widths."""
+
+    both: np.ndarray  # (K, n·RC, W + S·Q) inside (its median's points, W odd), then the ring
+    width: int  # W
+    inside_n: np.ndarray  # (n·RC,)
+    ring_n: np.ndarray  # (n·RC, S)
+    sides: tuple[tuple[int, ...], ...]  # per probe its S ring sides
+
+
 class GardenSampler:
     """Collects probes (points per cell at given heights), then samples them all per frame."""
 
@@ -205,6 +217,48 @@ class GardenSampler:
         both = np.concatenate([inside, ring_arr.reshape(k, self.cells, -1)], axis=-1)
         return FaceProbe(self._keep(inside), np.array([len(p) for p in inside_pts]), median.shape[-1],
                          self._keep(ring_arr), ring_n, sides, self._keep(both))
+
+    def stack(self, probes: Sequence[FaceProbe]) -> FaceStack:
+        """Probes of the same heights and ring sides count, each measured on its median's points
+        only (face(median_only=True)), as one FaceStack. Padding an inside by pairs of +inf and
+        −inf keeps its median, a ring by +inf keeps its shares: scores() gives each probe's
+        fit().score exactly."""
+        if any((p.inside[..., p.median_width :] >= 0).any() for p in probes) or len({len(p.sides) for p in probes}) != 1:
+            raise ValueError("stacked faces are measured on their median's points, with as many ring sides each")
+        width = max(p.median_width for p in probes)
+        q = max(p.ring.shape[-1] for p in probes)
+        k = probes[0].inside.shape[0]
+        parts = []
+        for p in probes:
+            inside = np.full((*p.inside.shape[:2], width), POS_INF, np.int64)
+            inside[..., : p.median_width] = p.inside[..., : p.median_width]  # (the rest: sentinels only)
+            inside[..., p.median_width + 1 :: 2] = NEG_INF  # the added columns: −inf, +inf, … in turn
+            ring = np.full((*p.ring.shape[:3], q), POS_INF, np.int64)
+            ring[..., : p.ring.shape[-1]] = p.ring
+            parts.append(np.concatenate([inside, ring.reshape(k, self.cells, -1)], axis=-1))
+        return FaceStack(self._keep(np.concatenate(parts, axis=1)), width,
+                         np.concatenate([p.inside_n for p in probes]), np.concatenate([p.ring_n for p in probes]),
+                         tuple(p.sides for p in probes))
+
+    def scores(self, lab: np.ndarray, stack: FaceStack, tau: tuple[float, float] = (5.0, 12.0)) -> np.ndarray:
+        """(K, rows, cols, n): fit(lab, probe).score of each stacked probe, in one pass."""
+        both = np.take(lab, stack.both, axis=1)  # (3, K, n·RC, W + S·Q)
+        width = stack.width
+        middle = width // 2
+        colour = np.partition(both[..., :width], middle, axis=-1)[..., middle]  # (3, K, n·RC) the median
+        tau_cell = 0.12 * colour[0] + 3.0
+        np.minimum(np.maximum(tau_cell, tau[0], out=tau_cell), tau[1], out=tau_cell)
+        diff = both - colour[..., None]
+        like_all = np.einsum("c...,c...->...", diff, diff) < (tau_cell * tau_cell)[..., None]
+        inside_like = like_all[..., :width].sum(axis=-1) / np.maximum(stack.inside_n, 1)
+        k, n = like_all.shape[0], len(stack.sides)
+        ring_like = like_all[..., width:].reshape(k, n * self.cells, stack.ring_n.shape[-1], -1)
+        shares = (ring_like.sum(axis=-1) / np.maximum(stack.ring_n, 1)).reshape(k, n, self.cells, -1)
+        sides = np.zeros((k, n, self.cells, 4), np.float32)
+        for i, probe_sides in enumerate(stack.sides):
+            sides[:, i][..., list(probe_sides)] = shares[:, i]
+        score = (inside_like.reshape(k, n, self.cells) - sides.max(axis=-1)).astype(np.float32)
+        return np.moveaxis(score.reshape(k, n, self.spec.rows, self.spec.cols), 1, -1)
 
     def _keep(self, idx: np.ndarray) -> np.ndarray:
         self._indices.append(idx)
