@@ -130,3 +130,17 @@ def test_a_stairs_piece_over_a_tile_space_is_kept(frame, cells):
         assert expected[r][c] == (labels.STAIRS, {"level": [1, 2]}) and seen[r, c] >= bench.VISIBLE
         cell = observation.cell(r, c)
         assert (cell.label, cell.attrs) == expected[r][c]
+
+
+@pytest.mark.slow
+def test_a_pillar_top_where_another_pillar_shows_is_the_tile_space_its_siblings_show():
+    """Bench seed 2 frame 83: a level-2 tile space fitted a double pillar's top at level 4 best,
+    where the double pillar on the board just beyond shows its top in the frame (parallax); the
+    tile's other spaces are surely read and the space fits as theirs nearly as well."""
+    expected, observation, seen = _read(2, 83)
+    label, attrs = expected[5][6]
+    assert label == labels.TILE and attrs["level"] == 2 and seen[5, 6] >= bench.VISIBLE
+    assert expected[6][6] == (labels.PILLAR2, {"level": 2})
+    cell = observation.cell(5, 6)
+    assert (cell.label, cell.attrs) == (label, attrs)
+    assert observation.cell(6, 6).label == labels.PILLAR2

@@ -79,6 +79,7 @@ DOT_BASE = 0.5  # and its clean band looks like a tile at least this surely
 UNCLEAR = 0.3  # a reading less sure than this may give way to what its neighbours allow
 SURE = 0.5  # a reading at least this sure constrains its neighbours
 NOTHING_FITS = 0.05  # a reading and a best candidate both below this: nothing fits there
+PILLAR_GHOST_SHARE = 0.75  # a ghost pillar's tile reading fits at least this share as well
 
 
 class _Candidate(NamedTuple):  # a tuple: some 2 500 are made per frame
@@ -350,6 +351,7 @@ class GardenObserver:
         rows = regroup_footprints(rows, meas["tile"] * p_base)
         rows = self._open_recesses(rows, space)
         rows = self._complete_footprints(rows, meas, post)
+        rows = self._pillar_ghosts(rows, meas, post)
         rows = self._where_tiles_lie(rows, meas, post)
         rows = self._covered(rows, meas, post)
         rows = pool_flowers(rows, lambda level, r, c: dots[level, r, c], FLOWER_CLASSES)
@@ -596,6 +598,40 @@ class GardenObserver:
                 # A dot alone is weaker evidence than the space's own outline: half as sure.
                 sure = max(outline, 0.5 * dot if dot >= DOT_SURE else 0.0)
                 out[r][c] = CellReading(labels.TILE, 0.5 * conf * sure, new, ((cell.label, cell.attrs, cell.confidence),))
+        return out
+
+    def _pillar_ghosts(self, rows, meas, post):
+        """A pillar top read where another pillar's top shows in the frame at another height (a
+        parallax look-alike), on a space whose tile the neighbours surely show and whose own
+        reading as that tile's space fits nearly as well, is that tile's space."""
+        found = [(r, c, cell) for r, row in enumerate(rows) for c, cell in enumerate(row)
+                 if cell.label in (labels.PILLAR1, labels.PILLAR2)]
+        if len(found) < 2:
+            return rows
+        if getattr(self, "_pillar_px_geometry", None) is not self.sampler.geometry:
+            s = BABYLON_GARDEN.cell_mm
+            centres = np.stack(np.meshgrid((np.arange(8) + 0.5) * s, (np.arange(8) + 0.5) * s), axis=-1).reshape(-1, 2)
+            self._pillar_px = np.stack([self.sampler.geometry.to_pixels(np.column_stack(
+                [centres, np.full(64, self.dims.pillar_top(k))])).reshape(8, 8, 2) for k in range(self.m + 1)])
+            self._pillar_px_geometry = self.sampler.geometry
+        out = [list(row) for row in rows]
+        for r, c, cell in found:
+            here = self._pillar_px[cell.attrs["level"], r, c]
+            if not any(np.hypot(*(self._pillar_px[o.attrs["level"], r2, c2] - here)) <= GHOST_PX * self._cell_px
+                       for r2, c2, o in found if (r2, c2) != (r, c) and o.attrs["level"] != cell.attrs["level"]):
+                continue
+            cands = self.last_candidates[(r, c)]
+            for k in cands[1:]:
+                if k.label != labels.TILE or k.score < PILLAR_GHOST_SHARE * cands[0].score:
+                    continue
+                dr, dc = POSITIONS[k.position]
+                tile = f"r{r - dr}c{c - dc}"
+                if any(rows[rr][cc].label == labels.TILE and rows[rr][cc].attrs.get("tile") == tile
+                       and rows[rr][cc].attrs.get("level") == k.level and rows[rr][cc].confidence >= SURE
+                       for rr, cc, _ in _footprint_cells(tile) if (rr, cc) != (r, c) and 0 <= rr < 8 and 0 <= cc < 8):
+                    self.last_candidates[(r, c)] = [k, *(x for x in cands if x is not k)]
+                    out[r][c] = self._reading(self.last_candidates[(r, c)], meas, post, r, c)
+                    break
         return out
 
     def _where_tiles_lie(self, rows, meas, post):
