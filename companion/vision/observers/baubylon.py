@@ -67,7 +67,11 @@ PAWN_CLASSES = tuple(f"pawn:{c}" for c in PAWNS)
 PAWN_OUTLINE = "outline:pawn"  # profile entries outline:pawn:near etc. (measurements, not pieces, as outline:*)
 _SIDE_NORMALS = np.array([(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)])  # y−, x+, y+, x−
 _TABLE_WEIGHT = 0.33  # a space on the table looks like the table (so may a block's shaded side: in bench frames 27 % of block spaces do)
-_NO_OUTLINE = 0.3  # ...or, where a taller neighbour hides it, shows no block outline at any height
+_NO_OUTLINE = 0.3  # a block level's outline this weak is as good as none (confidence, stands)
+# ...and the table level's score where the table's colour does not show (a taller neighbour
+# hides it, a stack stands on it): a block whose outline shows only in part scores 0.25-0.3 and
+# must still beat it; 0.2-0.27 read the same within 3 cells in 200 bench frames of seeds 0-2.
+_TABLE_FLOOR = 0.24
 _HIDDEN_SURE = 0.45  # at most this sure of a space with a taller neighbour in front
 _MARGIN_MM = 2.0  # the table measured this far outside the field
 _NO_PAWN = 0.35  # a pawn must show both its colour and its outline
@@ -450,7 +454,7 @@ class BaubylonObserver:
         evidence = np.maximum(evidence, seams)
         return {"edge": self.weight * np.where(behind, evidence, 1.0), "evidence": evidence, "seams": seams,
                 "joints": joints, "open": ~behind, "near": facing > 0, "far": facing < 0,
-                "table": np.maximum(_TABLE_WEIGHT * table, _NO_OUTLINE)}
+                "table": np.maximum(_TABLE_WEIGHT * table, _TABLE_FLOOR)}
 
     def _block_scores_given(self, terms: dict[str, np.ndarray], heights: np.ndarray, known: bool):
         """_block_scores from _block_terms (the same numbers: sides summed in order)."""
