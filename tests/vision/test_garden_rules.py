@@ -144,3 +144,16 @@ def test_a_pillar_top_where_another_pillar_shows_is_the_tile_space_its_siblings_
     cell = observation.cell(5, 6)
     assert (cell.label, cell.attrs) == (label, attrs)
     assert observation.cell(6, 6).label == labels.PILLAR2
+
+
+@pytest.mark.slow
+def test_a_pillar_top_read_where_a_surer_one_shows_is_not_sure():
+    """Bench seed 1 frame 108: two recesses hidden behind double pillars (their floors out of
+    sight) fit the pillars' own tops as pillars two levels higher, at the same place in the frame.
+    The camera cannot tell them apart; the readings under the surer pillars must not be sure."""
+    expected, observation, seen = _read(1, 108)
+    for (r, c), front in (((6, 3), (7, 3)), ((6, 4), (7, 4))):
+        assert expected[r][c][0] == labels.RECESS and seen[r, c] < bench.VISIBLE
+        assert (observation.cell(*front).label, observation.cell(*front).attrs) == expected[front[0]][front[1]]
+        assert observation.cell(*front).confidence > 0.8
+        assert observation.cell(r, c).confidence < 0.5

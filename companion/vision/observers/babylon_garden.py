@@ -80,6 +80,7 @@ UNCLEAR = 0.3  # a reading less sure than this may give way to what its neighbou
 SURE = 0.5  # a reading at least this sure constrains its neighbours
 NOTHING_FITS = 0.05  # a reading and a best candidate both below this: nothing fits there
 PILLAR_GHOST_SHARE = 0.75  # a ghost pillar's tile reading fits at least this share as well
+GHOST_CAP = 0.45  # the surest a pillar top read where a surer one shows in the frame can be
 
 
 class _Candidate(NamedTuple):  # a tuple: some 2 500 are made per frame
@@ -603,7 +604,8 @@ class GardenObserver:
     def _pillar_ghosts(self, rows, meas, post):
         """A pillar top read where another pillar's top shows in the frame at another height (a
         parallax look-alike), on a space whose tile the neighbours surely show and whose own
-        reading as that tile's space fits nearly as well, is that tile's space."""
+        reading as that tile's space fits nearly as well, is that tile's space; else, when the
+        other is read more surely, it is read no surer than GHOST_CAP."""
         found = [(r, c, cell) for r, row in enumerate(rows) for c, cell in enumerate(row)
                  if cell.label in (labels.PILLAR1, labels.PILLAR2)]
         if len(found) < 2:
@@ -617,9 +619,14 @@ class GardenObserver:
         out = [list(row) for row in rows]
         for r, c, cell in found:
             here = self._pillar_px[cell.attrs["level"], r, c]
-            if not any(np.hypot(*(self._pillar_px[o.attrs["level"], r2, c2] - here)) <= GHOST_PX * self._cell_px
-                       for r2, c2, o in found if (r2, c2) != (r, c) and o.attrs["level"] != cell.attrs["level"]):
+            twins = [o for r2, c2, o in found if (r2, c2) != (r, c) and o.attrs["level"] != cell.attrs["level"]
+                     and np.hypot(*(self._pillar_px[o.attrs["level"], r2, c2] - here)) <= GHOST_PX * self._cell_px]
+            if not twins:
                 continue
+            if any(o.confidence > cell.confidence for o in twins) and cell.confidence > GHOST_CAP:
+                # One top in the frame, two readings of it: the less sure may be the other's
+                # look-alike (a pillar's top seen over a cell whose own floor is hidden).
+                out[r][c] = cell = replace(cell, confidence=GHOST_CAP)
             cands = self.last_candidates[(r, c)]
             for k in cands[1:]:
                 if k.label != labels.TILE or k.score < PILLAR_GHOST_SHARE * cands[0].score:
