@@ -163,7 +163,7 @@ class SquareProbes:
         """Like sample(), the points across the sides only (the interiors come back empty): what an
         outline needs when the face's colour is known already."""
         if self._across_points is None:  # built on first use: most users sample everything
-            self._across_points = PointSampler.from_pixels(self._across_px.reshape(-1, 2))
+            self._across_points = PointSampler.from_pixels(self._across_px.reshape(-1, 2), few_rows=True)
         raw = self._across_points.raw(image)
         s_count, k_count = self._shapes[0][:2]
         across = unit_lab(raw).reshape(self._shapes[1])
@@ -186,23 +186,30 @@ class SquareProbes:
 class PointSampler:
     """Colours of a frame at fixed region points (x, y, z mm): projected once, one remap a frame."""
 
-    def __init__(self, geometry: RegionGeometry | None, points: np.ndarray, pixels: np.ndarray | None = None):
+    def __init__(self, geometry: RegionGeometry | None, points: np.ndarray, pixels: np.ndarray | None = None,
+                 few_rows: bool = False):
         if pixels is None:
             pixels = geometry.to_pixels(np.asarray(points, float).reshape(-1, 3))
         pixels = np.asarray(pixels, np.float32).reshape(-1, 2)
-        # remap wants maps under 32767 px on a side: fold the point list into rows.
+        # remap wants maps under 32767 px on a side: fold the point list into rows (`few_rows`:
+        # as few as that allows: OpenCV splits a remap of many rows over threads, which on a busy
+        # machine costs more CPU than it saves; each point's colour does not depend on the layout).
         self.count = len(pixels)
         rows = -(-self.count // _ROW)
-        padded = np.zeros((rows * _ROW, 2), np.float32)
+        width = _ROW
+        if few_rows:
+            rows = max(1, -(-self.count // _FLOAT_ROW))
+            width = max(1, -(-self.count // rows))
+        padded = np.zeros((rows * width, 2), np.float32)
         padded[: self.count] = pixels
-        padded = padded.reshape(rows, _ROW, 2)
+        padded = padded.reshape(rows, width, 2)
         self.pixels = pixels
         self.map_x, self.map_y = cv2.convertMaps(padded[..., 0].copy(), padded[..., 1].copy(), cv2.CV_16SC2)
 
     @classmethod
-    def from_pixels(cls, pixels: np.ndarray) -> PointSampler:
+    def from_pixels(cls, pixels: np.ndarray, few_rows: bool = False) -> PointSampler:
         """A sampler of image points (N, 2) already projected."""
-        return cls(None, np.zeros((0, 3)), pixels)
+        return cls(None, np.zeros((0, 3)), pixels, few_rows)
 
     def raw(self, image: np.ndarray) -> np.ndarray:
         """(N, 3) the frame's pixels (uint8 BGR), interpolated at the points."""
