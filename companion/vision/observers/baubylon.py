@@ -146,6 +146,7 @@ class BaubylonObserver:
                                        axis=1) * s  # (S, levels)
 
         self._hiding_tables()
+        self._offsets_for: tuple[AppearanceProfile, tuple[np.ndarray, np.ndarray]] | None = None
 
     def _hiding_tables(self) -> None:
         """For _behind_taller, once per geometry: per space and each space up to two away
@@ -291,10 +292,9 @@ class BaubylonObserver:
 
     def observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0) -> Observation:
         profile = need_profile(self.profile, self.region)
-        rows, cols, n_levels = BAUBYLON.rows, BAUBYLON.cols, len(self.levels)
+        rows, cols = BAUBYLON.rows, BAUBYLON.cols
         features, lines, gains = self._blocks(image, profile)
-        offsets = outline_offsets(profile, self.facing)  # (rows, cols, 4)
-        expected = np.broadcast_to(offsets[:, :, None, :], (rows, cols, n_levels - 1, 4)).reshape(-1, n_levels - 1, 4)
+        expected, pawn_offsets = self._learned_offsets(profile)
         evidence = self._per_level(lines.evidence(expected))
         seams = self._per_level(seam_evidence(lines))
         # Block-like on both sides of where a level puts a side: no outline there, as on a plateau.
@@ -303,8 +303,6 @@ class BaubylonObserver:
         # colour (the learned one) having been the outline's reference already.
         table = class_support(profile, features, (TABLE, BLOCK))[TABLE]
         # Pawns first: a stack's top is read well, and the block under it is then half hidden.
-        # A pawn's outline is not a block's: its own side faces show beyond some of its sides.
-        pawn_offsets = _pawn_offsets(profile)[facing_classes(self.facing)]
         stands = self._stand_fit(evidence)
         pawn_top, pawn_colour, pawn_score, pawn_sure, odd, unlike = self._read_pawns(image, profile, pawn_offsets, gains,
                                                                                     stands)
@@ -343,6 +341,21 @@ class BaubylonObserver:
                 row.append(CellReading(labels.FIELD, sure[i], {"height": heights[i], "pawns": pawns}))
             out.append(tuple(row))
         return Observation(self.region, rows, cols, tuple(out), frame_index, timestamp)
+
+    def _learned_offsets(self, profile: AppearanceProfile) -> tuple[np.ndarray, np.ndarray]:
+        """Where this camera's block outlines cross, per space and level above the table (S,
+        levels − 1, 4), and its pawns' (rows, cols, 4): a pawn's outline is not a block's (its own
+        side faces show beyond some of its sides). Once per profile (profiles are not changed in
+        place): they depend on nothing else."""
+        cached = self._offsets_for
+        if cached is not None and cached[0] is profile:
+            return cached[1]
+        rows, cols, n_levels = BAUBYLON.rows, BAUBYLON.cols, len(self.levels)
+        offsets = outline_offsets(profile, self.facing)  # (rows, cols, 4)
+        expected = np.broadcast_to(offsets[:, :, None, :], (rows, cols, n_levels - 1, 4)).reshape(-1, n_levels - 1, 4)
+        learned = (expected, _pawn_offsets(profile)[facing_classes(self.facing)])
+        self._offsets_for = (profile, learned)
+        return learned
 
     @staticmethod
     def _block_confidence(levels: np.ndarray, scores: np.ndarray, seen: np.ndarray) -> np.ndarray:
