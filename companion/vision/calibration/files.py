@@ -256,5 +256,5 @@ def _validate_location(path: Path) -> None:
     try:
         load_location(path)
     except FormatError as exc:
-        if exc.where != "undistorted" and not (exc.where == "homography" and "mirror image" in exc.expected):
+        if exc.where != "undistorted" and not (exc.where == "homography" and "mirror image" in str(exc.expected)):
             raise
