@@ -521,17 +521,20 @@ class BaubylonObserver:
         colours = np.zeros((cells, tops, len(PAWN_CLASSES)))
         coloured = np.zeros((cells, tops))
         if len(squares):
-            colour = rebalance_each(small_median(interiors[squares, levels]), gains[squares])
-            support = colour_support(profile, colour, (TABLE, BLOCK, *PAWN_CLASSES))
-            found = np.stack([support.get(name, np.zeros(len(squares))) for name in PAWN_CLASSES], -1)
+            grids, square_gains = interiors[squares, levels], gains[squares]
+            colour = rebalance_each(small_median(grids), square_gains)
             # A pawn partly hidden (behind a taller stand) or half in shadow mixes its colour with
-            # what hides it: judged again on the part of its top unlike table and blocks alone.
-            partial = self._pawn_part(interiors[squares, levels], gains[squares], profile)
+            # what hides it: judged again on the part of its top unlike table and blocks alone
+            # (both colours judged in one call: row by row, the same numbers).
+            partial = self._pawn_part(grids, square_gains, profile)
             if partial is not None:
-                rows_, part = partial
-                again = colour_support(profile, part, (TABLE, BLOCK, *PAWN_CLASSES))
-                found[rows_] = np.maximum(found[rows_], np.stack([again.get(name, np.zeros(len(rows_)))
-                                                                  for name in PAWN_CLASSES], -1))
+                colour = np.concatenate([colour, partial[1].astype(colour.dtype)])
+            support = colour_support(profile, colour, (TABLE, BLOCK, *PAWN_CLASSES))
+            every = np.stack([support.get(name, np.zeros(len(colour))) for name in PAWN_CLASSES], -1)
+            found = every[: len(squares)]
+            if partial is not None:
+                rows_ = partial[0]
+                found[rows_] = np.maximum(found[rows_], every[len(squares):])
             colours[squares, levels] = found
             coloured[squares, levels] = colours[squares, levels].max(axis=-1)
             keep = coloured[squares, levels] > _PAWN_COLOUR

@@ -486,9 +486,10 @@ def outline(samples: ProbeSamples, reference: np.ndarray) -> Outline:
     flat = p.reshape(-1, count)
     lo, hi = flat[:, 0], flat[:, -1]
     half = 0.5 * (lo + hi)
-    first = np.clip(np.argmax(flat >= half[:, None], axis=-1), 1, count - 1)  # first offset past halfway
-    rows = np.arange(len(flat))
-    before, after = flat[rows, first - 1], flat[rows, first]
+    first = np.argmax(flat >= half[:, None], axis=-1)  # first offset past halfway...
+    np.maximum(first, 1, out=first)  # ...at least the second (argmax stays below count)
+    at = np.arange(0, flat.size, count) + first  # flat.ravel()'s index: take() is cheaper than a 2-D gather
+    before, after = flat.ravel().take(at - 1), flat.ravel().take(at)
     frac = np.clip((half - before) / np.maximum(after - before, 1e-6), 0.0, 1.0)
     offsets = np.asarray(samples.offsets, np.float32)
     crossing = offsets[first - 1] + frac * (offsets[first] - offsets[first - 1])
