@@ -130,14 +130,19 @@ class SquareProbes:
         self._across_px = pixels[self._interior_count :].reshape(*self._shapes[1][:-1], 2)
         self._across_points: PointSampler | None = None
         self._interior_maps: tuple[np.ndarray, np.ndarray, int] | None = None
+        self._grid_first_maps: tuple[np.ndarray, np.ndarray, int] | None = None
 
-    def sample_interior(self, image: np.ndarray) -> np.ndarray:
-        """(S, K, G, 3) Lab of the interior grids only (a cheap first look)."""
+    def sample_interior(self, image: np.ndarray, grid_first: bool = False) -> np.ndarray:
+        """(S, K, G, 3) Lab of the interior grids only (a cheap first look); `grid_first`: laid
+        out (G, S, K, 3) instead (the same colours), so that each grid point's plane is contiguous."""
         if self._interior_maps is None:  # the float maps sample_pixels makes, kept (same numbers)
             self._interior_maps = _float_maps(self._interior_px.reshape(-1, 2))
-        map_x, map_y, count = self._interior_maps
+            self._grid_first_maps = _float_maps(np.moveaxis(self._interior_px, 2, 0).reshape(-1, 2))
+        map_x, map_y, count = self._grid_first_maps if grid_first else self._interior_maps
         picked = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        return unit_lab(picked.reshape(-1, 3)[:count]).reshape(self._shapes[0])
+        s_count, k_count, g_count, _ = self._shapes[0]
+        shape = (g_count, s_count, k_count, 3) if grid_first else self._shapes[0]
+        return unit_lab(picked.reshape(-1, 3)[:count]).reshape(shape)
 
     def sample_pairs(self, image: np.ndarray, squares: np.ndarray, levels: np.ndarray) -> ProbeSamples:
         """Like sample(), for chosen (square, height) pairs only: shape (N, 1, ...)."""
