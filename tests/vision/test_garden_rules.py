@@ -3,6 +3,7 @@ garden_rules on readings made by hand, then the observer on bench frames where t
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from companion.benchmarking import vision as bench
@@ -10,6 +11,7 @@ from companion.sim.render import render
 from companion.sim.visibility import visible_share
 from companion.vision import labels
 from companion.vision.observers.garden_rules import stands_on, tile_fits
+from companion.vision.observers.garden_tiles import regroup_footprints
 from companion.vision.types import CellReading
 
 REGION = "babylon.garden"
@@ -157,3 +159,18 @@ def test_a_pillar_top_read_where_a_surer_one_shows_is_not_sure():
         assert (observation.cell(*front).label, observation.cell(*front).attrs) == expected[front[0]][front[1]]
         assert observation.cell(*front).confidence > 0.8
         assert observation.cell(r, c).confidence < 0.5
+
+
+def test_spaces_are_not_grouped_into_a_tile_over_a_pillar_standing_lower():
+    # (2, 4) fits best as the top-left space of a tile r2c4, but a single pillar stands on the
+    # board at (2, 5), in that footprint: the tile at level 1 cannot lie there, so (2, 4) stays
+    # the top-right space of r2c3.
+    rows = _board({(2, 3): _tile("r2c3", 1), (2, 4): _tile("r2c4", 1, 0.4), (3, 3): _tile("r2c3", 1),
+                   (3, 4): _tile("r2c3", 1), (2, 5): CellReading(labels.PILLAR1, 0.95, {"level": 1})})
+    space = np.zeros((2, 8, 8, 4))
+    space[1, 2, 3, 0] = space[1, 3, 3, 2] = space[1, 3, 4, 3] = 0.3
+    space[1, 2, 4, 1] = 0.3
+    space[1, 2, 4, 0] = 0.9
+    space[1, 3, 4, 2] = 0.9  # (3, 4) also fits the bottom-left of r2c4
+    assert regroup_footprints(rows, space)[2][4].attrs["tile"] == "r2c4"
+    assert regroup_footprints(rows, space, sure=0.5)[2][4].attrs["tile"] == "r2c3"

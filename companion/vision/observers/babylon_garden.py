@@ -349,7 +349,7 @@ class GardenObserver:
         rows = self._impossible_tiles(rows, meas, post)
         rows = self._unsupported(rows, meas, post)
         rows = self._ghosts(rows, meas, post)
-        rows = regroup_footprints(rows, meas["tile"] * p_base)
+        rows = regroup_footprints(rows, meas["tile"] * p_base, SURE)
         rows = self._open_recesses(rows, space)
         rows = self._complete_footprints(rows, meas, post)
         rows = self._pillar_ghosts(rows, meas, post)

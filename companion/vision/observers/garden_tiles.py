@@ -17,6 +17,7 @@ import numpy as np
 
 from .. import labels
 from ..types import CellReading
+from .garden_rules import stands_on
 
 POSITIONS = ((0, 0), (0, 1), (1, 0), (1, 1))  # a space's (row, col) within its tile: TL, TR, BL, BR
 
@@ -48,13 +49,17 @@ def dot_corner(meas: dict[str, np.ndarray], expected, tile: str, level: int) -> 
     return int(np.argmax(unlike - 2.0 * spread))
 
 
-def regroup_footprints(rows: list[list[CellReading]], space_score: np.ndarray) -> list[list[CellReading]]:
+def regroup_footprints(rows: list[list[CellReading]], space_score: np.ndarray,
+                       sure: float | None = None) -> list[list[CellReading]]:
     """Choose each tile space's footprint by the tiles that best explain all spaces read as tiles.
 
     space_score[level, r, c, position]: how well the space at (r, c) looks like the given position
     of a tile at that level (outline and colour). A candidate tile scores the sum over its spaces
     read as tiles at its level; tiles are taken best first, each space joining the first tile that
-    claims it. A space keeps its own footprint if no better-supported tile claims it.
+    claims it. A space keeps its own footprint if no better-supported tile claims it. With `sure`,
+    a tile cannot lie where a cell of its footprint shows, at least that surely, a pillar or a
+    decoration standing lower than the tile (garden_rules.stands_on): it claims nothing. (Not a
+    recess: one seen beside a belvedere may be a neighbour's, by parallax.)
     """
     at_level = {(r, c): cell.attrs["level"] for r, row in enumerate(rows) for c, cell in enumerate(row)
                 if cell.label == labels.TILE}
@@ -69,10 +74,15 @@ def regroup_footprints(rows: list[list[CellReading]], space_score: np.ndarray) -
                 cell = (tr + er, tc + ec)
                 if at_level.get(cell) == level:
                     total += max(float(space_score[level, cell[0], cell[1], i]), 0.0)
+                elif sure is not None and _stands_below(rows[cell[0]][cell[1]], level, sure):
+                    total = -1.0
+                    break
             candidates[(tr, tc, level)] = total
     out = [list(row) for row in rows]
     claimed: set[tuple[int, int]] = set()
-    for (tr, tc, level), _ in sorted(candidates.items(), key=lambda kv: -kv[1]):
+    for (tr, tc, level), total in sorted(candidates.items(), key=lambda kv: -kv[1]):
+        if total < 0:
+            continue  # it cannot lie there
         for i, (er, ec) in enumerate(POSITIONS):
             r, c = tr + er, tc + ec
             if (r, c) in claimed or at_level.get((r, c)) != level:
@@ -85,6 +95,13 @@ def regroup_footprints(rows: list[list[CellReading]], space_score: np.ndarray) -
                 out[r][c] = CellReading(cell.label, cell.confidence, {**cell.attrs, "tile": tile_id(tr, tc)},
                                         cell.alternatives)
     return out
+
+
+def _stands_below(cell: CellReading, level: int, sure: float) -> bool:
+    """Whether a cell surely shows a pillar or a decoration standing lower than `level`."""
+    if cell.confidence < sure or cell.label in (labels.RECESS, labels.TILE):
+        return False
+    return max(stands_on(cell)) < level
 
 
 def pool_flowers(rows: list[list[CellReading]], dot_support: Callable[[int, int, int], np.ndarray],
