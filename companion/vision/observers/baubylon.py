@@ -44,6 +44,7 @@ from .dimensions import BAUBYLON as DIMS
 from .dimensions import BaubylonDimensions
 from .geometry import RegionGeometry
 from .stack_sampling import (
+    Outline,
     PointSampler,
     SquareProbes,
     along_side,
@@ -53,6 +54,7 @@ from .stack_sampling import (
     offset_table,
     outline,
     outline_offsets,
+    plane_design,
     rebalance_each,
     robust_features,
     seam_evidence,
@@ -117,12 +119,14 @@ class BaubylonObserver:
                                np.column_stack([np.full_like(along, far), along])])
         self.margin = PointSampler(geometry, np.column_stack([ring, np.zeros(len(ring))]))
         self.margin_unhidden = _unhidden(geometry, self.margin.pixels, self.top * ph)
+        self._margin_design = plane_design(self.margin.pixels)  # the light plane's terms there
         h = dims.pawn_mm / 2.0
         self.pawns = SquareProbes(geometry, [((c + 0.5) * s - h, (r + 0.5) * s - h, (c + 0.5) * s + h, (r + 0.5) * s + h)
                                              for r, c in cells], np.arange(1, self.top + 1) * ph, positions=3)
         nadir = np.asarray(geometry.nadir_xy(), float)
         centres = (np.asarray(cells, float)[:, ::-1] + 0.5) * s
         self.cell_pixels = geometry.to_pixels(np.column_stack([centres, np.zeros(len(cells))]))
+        self._cell_design = plane_design(self.cell_pixels)
         self.nadir_distance = np.linalg.norm(centres - nadir[None, :], axis=1)
         towards = nadir[None, :] - centres
         towards /= np.maximum(np.linalg.norm(towards, axis=1, keepdims=True), 1e-6)
@@ -208,8 +212,8 @@ class BaubylonObserver:
         """(S, 3) BGR gains at each space that bring this frame's light back to the calibration's,
         measured on the table just outside the field."""
         field = surface_gain_field(to_lab(self.margin.bgr(image)), self.margin.pixels, profile.classes[TABLE].mean[:3],
-                                   unhidden=self.margin_unhidden)
-        return gains_at(field, self.cell_pixels)
+                                   unhidden=self.margin_unhidden, design=self._margin_design)
+        return gains_at(field, self.cell_pixels, self._cell_design)
 
     def _per_level(self, values: np.ndarray) -> np.ndarray:
         """(S, levels − 1, 4) outline values for the levels above the table → (rows, cols, levels, 4)
@@ -321,7 +325,7 @@ class BaubylonObserver:
         # Under a stack, the block's top shows round the pawns on the sides they do not lean
         # over (a pawn leans away from the camera): block-like just inside those sides at its
         # level; more pawns on a lower block would show their own colour there instead.
-        ring = self._ring(lines.inside)
+        ring = self._ring(lines)
         levels, scores, seen = self._read_blocks(table, evidence, seams, joints, stacked, allowed, ring)
         pawn_count = np.where(stacked, top - self.levels[levels], 0).ravel()
         no_pawn_sure = np.clip((_NO_PAWN - pawn_score) / _NO_PAWN * 2.0, 0.0, 1.0)
@@ -377,10 +381,10 @@ class BaubylonObserver:
         risky = (taller & self._hides(flat, flat[others], self._hiding_part_flat)).any(axis=1)
         return risky.reshape(rows, cols) | next_to
 
-    def _ring(self, inside: np.ndarray) -> np.ndarray:
+    def _ring(self, lines: Outline) -> np.ndarray:
         """(rows, cols, levels) how block-like each level's top looks just inside its sides that
         do not face away from the camera (their mean; 0 on the table level)."""
-        like = self._per_level(along_side(np.exp(-((inside / _ALIKE) ** 2))))  # (rows, cols, levels, 4)
+        like = self._per_level(along_side(lines.inside_like(_ALIKE)))  # (rows, cols, levels, 4)
         open_ = self.facing[:, :, None, :] >= 0
         return _sum_sides(np.where(open_, like, 0.0)) / np.maximum(_sum_sides(open_.astype(float)), 1.0)
 

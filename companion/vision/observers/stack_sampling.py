@@ -13,7 +13,7 @@ geometry; a frame costs one remap of a few tens of thousands of points and one L
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -293,14 +293,15 @@ def rebalance_each(lab: np.ndarray, gains: np.ndarray) -> np.ndarray:
 
 
 def surface_gains(seen_lab: np.ndarray, known_lab: np.ndarray, near: float = 25.0, least: int = 5,
-                  rounds: int = 3, tight: float = 8.0) -> np.ndarray:
+                  rounds: int = 3, tight: float = 8.0, seen_bgr: np.ndarray | None = None) -> np.ndarray:
     """Global BGR gains (3,) that bring the light of this frame back to the calibration's, from
     the places that show a known surface (e.g. the table between the pieces): first those within
     `near` (ΔE) of it, then, light balanced with the gains so far, those within `tight` of it
     (other things of a similar colour drop out). No change when too few show it."""
     seen = np.asarray(seen_lab, np.float32).reshape(-1, 3)
     known = np.asarray(known_lab, np.float32)
-    seen_bgr = lab_to_bgr(seen)
+    if seen_bgr is None:  # (given: lab_to_bgr(seen_lab) made already)
+        seen_bgr = lab_to_bgr(seen)
     gains = np.ones(3, np.float32)
     for round_ in range(rounds):
         balanced = seen if round_ == 0 else to_lab(seen_bgr * gains)
@@ -314,7 +315,7 @@ def surface_gains(seen_lab: np.ndarray, known_lab: np.ndarray, near: float = 25.
 def surface_gain_field(seen_lab: np.ndarray, pixels: np.ndarray, known_lab: np.ndarray, tight: float = 8.0,
                        least: int = 12, rounds: int = 2, unhidden: np.ndarray | None = None,
                        near: float = 25.0, shade: float = 0.06, hue: float = 0.06,
-                       lit_share: float = 0.25) -> np.ndarray:
+                       lit_share: float = 0.25, design: np.ndarray | None = None) -> np.ndarray:
     """Light that drifted since calibration, as a field over the frame: per channel, how much
     brighter a known surface looks now, fitted as a plane over the image (a + b·x + c·y) to the
     places that show that surface: those within `tight` ΔE of it once balanced with one gain for
@@ -329,14 +330,15 @@ def surface_gain_field(seen_lab: np.ndarray, pixels: np.ndarray, known_lab: np.n
     `near` ΔE of the surface) looks more than `shade` brighter than the plane with the same hue
     (each channel's change within `hue` of the plane's: shadows and a brighter light keep the
     hue), the plane was the shadows': it is raised to those places, then to the places within
-    `shade` of it (the lit surface)."""
+    `shade` of it (the lit surface). `design`: plane_design(pixels), when made already (fixed
+    places: once per geometry)."""
     seen = np.asarray(seen_lab, np.float32).reshape(-1, 3)
     known = np.asarray(known_lab, np.float32)
     known_bgr = lab_to_bgr(known).reshape(3)
     seen_bgr = lab_to_bgr(seen)
-    design = _plane_design(pixels)
+    design = plane_design(pixels) if design is None else design
     coeffs = np.zeros((3, 3))
-    coeffs[0] = 1.0 / surface_gains(seen, known, tight=tight)
+    coeffs[0] = 1.0 / surface_gains(seen, known, tight=tight, seen_bgr=seen_bgr)
     ratio = seen_bgr / np.maximum(known_bgr, 1e-3)  # (n, 3) how much brighter, per channel
     for _ in range(rounds):
         balanced = to_lab(seen_bgr * _plane_gains(design, coeffs))
@@ -392,13 +394,18 @@ def _fit_near(design: np.ndarray, ratio: np.ndarray, prior: np.ndarray) -> np.nd
 _CENTRE = np.array([640.0, 360.0])  # scale of the plane's x, y (pixels of a 1280×720 frame)
 
 
-def gains_at(coeffs: np.ndarray, pixels: np.ndarray) -> np.ndarray:
-    """(N, 3) BGR gains at image pixels (N, 2) from surface_gain_field's plane."""
-    return _plane_gains(_plane_design(pixels), coeffs)
+def gains_at(coeffs: np.ndarray, pixels: np.ndarray, design: np.ndarray | None = None) -> np.ndarray:
+    """(N, 3) BGR gains at image pixels (N, 2) from surface_gain_field's plane (`design`:
+    plane_design(pixels), when made already)."""
+    return _plane_gains(plane_design(pixels) if design is None else design, coeffs)
 
 
-def _plane_design(pixels: np.ndarray) -> np.ndarray:
+def plane_design(pixels: np.ndarray) -> np.ndarray:
+    """(N, 3) the light plane's terms at image pixels (N, 2): 1, x, y (scaled)."""
     return np.column_stack([np.ones(len(pixels)), (np.asarray(pixels, float) - _CENTRE) / _CENTRE[0]])
+
+
+_plane_design = plane_design
 
 
 def _plane_gains(design: np.ndarray, coeffs: np.ndarray) -> np.ndarray:
@@ -439,6 +446,15 @@ class Outline:
     inside: np.ndarray  # colour distance of the inside to the face
     outside: np.ndarray  # ... and of the outside
     middle: np.ndarray  # the largest distance within a pixel of the outline (a seam shows there)
+    _alike: dict = field(default_factory=dict, compare=False, repr=False)  # inside_like's, by scale
+
+    def inside_like(self, scale: float = 15.0) -> np.ndarray:
+        """exp(-(inside / scale)²): how like the face the inside is (made once per scale: the
+        evidence and an observer's own checks both ask it)."""
+        like = self._alike.get(scale)
+        if like is None:
+            like = self._alike[scale] = np.exp(-((self.inside / scale) ** 2))
+        return like
 
     def evidence(self, expected: np.ndarray | float = 0.0, step_scale: float = 10.0, like_scale: float = 15.0,
                  sharpness_px: float = 1.2, noise: float = 3.0) -> np.ndarray:
@@ -449,7 +465,7 @@ class Outline:
         (along_side)."""
         off = self.crossing - np.asarray(expected, np.float32)[..., None] if np.ndim(expected) else self.crossing - expected
         score = (np.minimum(np.maximum(self.step - noise, 0.0) * (1.0 / step_scale), 1.0)
-                 * np.exp(-((self.inside / like_scale) ** 2)) * np.exp(-((off / sharpness_px) ** 2)))
+                 * self.inside_like(like_scale) * np.exp(-((off / sharpness_px) ** 2)))
         return along_side(score)
 
 
