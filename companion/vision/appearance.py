@@ -24,7 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import FormatError
+from ..errors import TOP_LEVEL, ErrorText, FormatError, got, line_column, os_error_text, shown_value
+from ..i18n import N_
 
 FORMAT = "companion.appearance"
 VERSION = 1
@@ -220,41 +221,45 @@ class AppearanceProfile:
         source = str(path)
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise FormatError(source, "", f"cannot be read ({exc.strerror})") from None
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise FormatError(source, "", f"is not a JSON appearance profile ({exc})") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise FormatError(source, "", os_error_text(exc)) from None
+        except json.JSONDecodeError as exc:
+            raise FormatError(source, line_column(exc.lineno, exc.colno),
+                              ErrorText.of(N_("not valid JSON"))) from None
         return cls.from_json(data, source)
 
     @classmethod
     def from_json(cls, data: Any, source: str = "<profile>") -> AppearanceProfile:
         if not isinstance(data, dict):
-            raise FormatError(source, "top level", "expected an object")
+            raise FormatError(source, TOP_LEVEL, got(N_("expected an object"), data))
         if data.get("format") != FORMAT:
-            raise FormatError(source, "format", f"expected {FORMAT!r}, got {data.get('format')!r}")
+            raise FormatError(source, "format", ErrorText.of(N_("expected {expected}, got {value} (another kind of file)"),
+                                                             expected=repr(FORMAT), value=shown_value(data.get("format"))))
         if data.get("version") != VERSION:
-            raise FormatError(source, "version", f"expected {VERSION} (this software's profile version), got {data.get('version')!r}")
+            raise FormatError(source, "version", got(N_("expected profile version {version} (this software's); calibrate the "
+                                                          "appearance again"), data.get("version"), version=VERSION))
         if list(data.get("features", [])) != list(FEATURES):
-            raise FormatError(source, "features", f"expected {list(FEATURES)}")
+            raise FormatError(source, "features", ErrorText.of(N_("expected the features {features}; calibrate the appearance "
+                                                                  "again"), features=", ".join(FEATURES)))
         region = data.get("region")
         if not isinstance(region, str):
-            raise FormatError(source, "region", "expected a region name")
+            raise FormatError(source, "region", got(N_("expected a region name"), region))
         classes_data = data.get("classes")
         if not isinstance(classes_data, dict) or not classes_data:
-            raise FormatError(source, "classes", "expected an object with one entry per class")
+            raise FormatError(source, "classes", ErrorText.of(N_("expected an object with one entry per class")))
         f = len(FEATURES)
         classes = {}
         for name, entry in classes_data.items():
             where = f"classes.{name}"
             if not isinstance(entry, dict):
-                raise FormatError(source, where, "expected an object with mean, cov and samples")
+                raise FormatError(source, where, got(N_("expected an object with mean, cov and samples"), entry))
             mean = _numbers(entry.get("mean"), (f,), source, f"{where}.mean")
             cov = _numbers(entry.get("cov"), (f, f), source, f"{where}.cov")
             if not np.allclose(cov, cov.T) or np.any(np.linalg.eigvalsh(cov) <= 0):
-                raise FormatError(source, f"{where}.cov", "expected a symmetric positive definite matrix")
+                raise FormatError(source, f"{where}.cov", ErrorText.of(N_("expected a symmetric positive definite matrix")))
             samples = entry.get("samples")
             if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
-                raise FormatError(source, f"{where}.samples", f"expected a positive whole number, got {samples!r}")
+                raise FormatError(source, f"{where}.samples", got(N_("expected a whole number ≥ {limit}"), samples, limit=1))
             classes[name] = ClassModel(name, mean, cov, samples)
         return cls(region, classes)
 
@@ -287,8 +292,8 @@ def _numbers(value: Any, shape: tuple[int, ...], source: str, where: str) -> np.
     except (TypeError, ValueError):
         array = None
     if array is None or array.shape != shape or not np.all(np.isfinite(array)):
-        expected = "x".join(str(s) for s in shape)
-        raise FormatError(source, where, f"expected {expected} finite numbers")
+        raise FormatError(source, where, ErrorText.of(N_("expected {shape} finite numbers"),
+                                                      shape="×".join(str(s) for s in shape)))
     return array
 
 

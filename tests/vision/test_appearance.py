@@ -59,7 +59,7 @@ def test_save_and_load_round_trip(tmp_path, profile):
 @pytest.mark.parametrize(
     ("content", "where"),
     [
-        ("{not json", "is not a JSON appearance profile"),
+        ("{not json", "line 1, column 2: not valid JSON"),
         ('{"format": "something.else", "version": 1}', "format"),
         ('{"format": "companion.appearance", "version": 99}', "version"),
         ('{"format": "companion.appearance", "version": 1, "features": ["L", "a", "b", "sd_L", "sd_a", "sd_b"], "region": "r", "classes": {"x": {"mean": [1, 2], "cov": [], "samples": 3}}}', "classes.x.mean"),
@@ -100,5 +100,25 @@ def test_a_failed_save_keeps_the_old_profile(tmp_path, profile, monkeypatch):
 
 
 def test_missing_file_is_a_clear_error(tmp_path):
-    with pytest.raises(FormatError, match="cannot be read"):
+    with pytest.raises(FormatError, match="no such file"):
         AppearanceProfile.load(tmp_path / "none.json")
+
+
+@pytest.mark.parametrize(
+    ("content", "english"),
+    [
+        ('{"format": "companion.appearance", "version": 99}', "expected profile version"),
+        ('{"format": "companion.appearance", "version": 1, "features": ["L", "a", "b", "sd_L", "sd_a", "sd_b"], "region": "r", "classes": {"x": {"mean": [1, 2], "cov": [], "samples": 3}}}', "finite numbers"),
+        ('{"format": "companion.appearance", "version": 1, "features": ["L", "a", "b", "sd_L", "sd_a", "sd_b"], "region": "r", "classes": {}}', "one entry per class"),
+        ('[1, 2]', "expected an object"),
+    ],
+)
+def test_a_corrupt_profile_reads_in_the_players_language(tmp_path, content, english):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    with pytest.raises(FormatError) as info:
+        AppearanceProfile.load(path)
+    assert english in info.value.render("en")
+    for lang in ("ja", "zh_TW"):
+        text = info.value.render(lang)
+        assert str(path) in text and english not in text and "expected" not in text
