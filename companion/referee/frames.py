@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import CompanionError, FormatError
+from ..errors import CompanionError, ErrorText, FormatError, line_column
 from ..games.api import GameSpec
+from ..i18n import N_
 from ..vision.boards import REGIONS
 from ..vision.observers import observer_class
 from ..vision.types import CellReading, Frame, Observation
@@ -135,8 +136,9 @@ def observation_from_json(data: Any, where: str) -> Observation:
         )
         return Observation(data["region"], int(data["rows"]), int(data["cols"]), cells)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise FormatError(where, "observations", f"expected region, rows, cols and cells "
-                          f"[[label, confidence, attrs, alternatives]...] ({exc!r})") from None
+        raise FormatError(where, "observations", ErrorText.of(
+            N_("expected region, rows, cols and cells [[label, confidence, attrs, alternatives]...] ({detail})"),
+            detail=repr(exc))) from None
 
 
 def read_scenes(path: Path, spec: GameSpec) -> Iterator[Scene]:
@@ -150,9 +152,10 @@ def read_scenes(path: Path, spec: GameSpec) -> Iterator[Scene]:
             try:
                 data = json.loads(line)
             except json.JSONDecodeError as exc:
-                raise FormatError(str(file), f"line {number}", f"not valid JSON ({exc.msg})") from None
+                raise FormatError(str(file), line_column(number, exc.colno), ErrorText.of(N_("not valid JSON"))) from None
             if not isinstance(data, dict) or data.get("kind") not in ("still", "busy", "lost", "ok", "player"):
-                raise FormatError(str(file), f"line {number}", "expected a scene with kind still, busy, lost, ok or player")
+                raise FormatError(str(file), ErrorText.of(N_("line {line}"), line=number),
+                                  ErrorText.of(N_("expected a scene with kind still, busy, lost, ok or player")))
             observations = {o.region: o for o in (observation_from_json(x, where) for x in data.get("observations", []))}
             command = None
             if data.get("command"):

@@ -27,10 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import FormatError
+from ..errors import ErrorText, FormatError, got
 from ..games import saves
 from ..games.api import GameSpec, GameState, IllegalMove, Move
 from ..games.registry import get as get_spec
+from ..i18n import N_
 
 SCHEMA_VERSION = 2
 OLDER_SCHEMAS = ("1",)  # opened and upgraded in place (the new table is added, nothing rewritten)
@@ -129,7 +130,8 @@ class Journal:
             elif row[0] in OLDER_SCHEMAS:  # the script above added what is new: say so
                 db.execute("UPDATE meta SET value=? WHERE key='schema'", (str(SCHEMA_VERSION),))
             elif row[0] != str(SCHEMA_VERSION):
-                raise FormatError(str(self.path), "meta.schema", f"expected journal schema {SCHEMA_VERSION}, got {row[0]}")
+                raise FormatError(str(self.path), "meta.schema", got(N_("expected journal schema {schema} (a newer companion "
+                                                                         "wrote it?)"), row[0], schema=SCHEMA_VERSION))
         except BaseException:
             db.close()
             raise
@@ -237,14 +239,14 @@ class Journal:
         """Replay a game; a journal whose moves no longer replay raises FormatError naming the entry."""
         row = self._db.execute("SELECT game, initial, finished FROM games WHERE id=?", (game_id,)).fetchone()
         if row is None:
-            raise FormatError(str(self.path), f"games[{game_id}]", "no such game in the journal")
+            raise FormatError(str(self.path), f"games[{game_id}]", ErrorText.of(N_("no such game in the journal")))
         game, initial_text, finished = row
         source = f"{self.path}: game {game_id}"
         spec = self.resolve(game)
         try:
             initial = spec.state_type.from_json(json.loads(initial_text), source)
-        except json.JSONDecodeError as exc:
-            raise FormatError(source, "initial", f"not valid JSON ({exc.msg})") from None
+        except json.JSONDecodeError:
+            raise FormatError(source, "initial", ErrorText.of(N_("not valid JSON"))) from None
         states = [initial]
         moves: list[Move] = []
         notes: list[dict[str, Any]] = []
@@ -274,9 +276,10 @@ class Journal:
                 else:
                     states.append(states[-1].apply(move))
             except IllegalMove as exc:
-                raise FormatError(source, where, f"this move does not replay ({exc})") from None
+                raise FormatError(source, where, _does_not_replay(exc)) from None
             except Exception as exc:  # an overruled move the engine cannot apply any more
-                raise FormatError(source, where, f"this overruled move does not replay ({exc!r})") from None
+                raise FormatError(source, where, ErrorText.of(N_("this overruled move does not replay ({detail})"),
+                                                              detail=repr(exc))) from None
             moves.append(move)
             notes.append(note)
         return JournalGame(game_id, spec, initial, tuple(moves), states[-1], finished is not None, tuple(states),
@@ -293,12 +296,13 @@ class Journal:
         for seq, action, region, r, c, picture in rows:
             where = f"rejections row {seq}"
             if action not in ("remember", "forget"):
-                raise FormatError(source, f"{where}.action", f"expected 'remember' or 'forget', got {action!r}")
+                raise FormatError(source, f"{where}.action", got(N_("expected one of {choices}"), action,
+                                                                 choices="'remember', 'forget'"))
             if not isinstance(region, str) or not region:
-                raise FormatError(source, f"{where}.region", f"expected a region name, got {region!r}")
+                raise FormatError(source, f"{where}.region", got(N_("expected a region name"), region))
             for key, value in (("row", r), ("col", c)):
                 if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                    raise FormatError(source, f"{where}.{key}", f"expected a whole number >= 0, got {value!r}")
+                    raise FormatError(source, f"{where}.{key}", got(N_("expected a whole number ≥ {limit}"), value, limit=0))
             if action == "remember":
                 picture = _picture_text(picture, source, f"{where}.picture")
             changes.append((action, (region, r, c), picture if action == "remember" else None))
@@ -328,7 +332,7 @@ def _picture_text(text: Any, source: str, where: str) -> str:
     except json.JSONDecodeError:
         value = None
     if not (isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], dict)):
-        raise FormatError(source, where, f"expected JSON [label, attributes] of a cell reading, got {text!r}")
+        raise FormatError(source, where, got(N_("expected JSON [label, attributes] of a cell reading"), text))
     return json.dumps(value, sort_keys=True, default=str)
 
 
@@ -366,3 +370,11 @@ def open_or_set_aside(path: str | Path, loader: Callable[[Journal], Any],
         fresh = Journal(path, resolve=resolve)
         fresh.set_aside = aside
         return fresh, None
+
+
+def _does_not_replay(exc: IllegalMove) -> ErrorText:
+    """Why a journaled move no longer replays: its first violation, in the player's language."""
+    if not exc.ruling.violations:
+        return ErrorText.of(N_("this move does not replay ({detail})"), detail=str(exc))
+    first = exc.ruling.violations[0]
+    return ErrorText.of(N_("this move does not replay: {reason} [{rule}]"), reason=first.message, rule=first.rule_id)

@@ -133,7 +133,7 @@ def test_replay_of_a_broken_recording_names_the_line(tmp_path):
     replayed = subprocess.run([sys.executable, "-m", "companion", "replay", str(record)], capture_output=True,
                               text=True, timeout=120, env=env, cwd=ROOT)
     assert replayed.returncode == 2
-    assert "scenes.jsonl: line 4: not valid JSON" in replayed.stderr
+    assert "scenes.jsonl: line 4, column 2: not valid JSON" in replayed.stderr
     assert "Traceback" not in replayed.stderr
 
 
