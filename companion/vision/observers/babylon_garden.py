@@ -30,6 +30,7 @@ array reductions.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import replace
 from typing import NamedTuple
@@ -743,12 +744,12 @@ class GardenObserver:
         names = self.profile.names
         glyph = float(post["glyph_share"][level, r, c])
         if glyph < GLYPH_SHARE:
-            return "none", float(np.clip(1.0 - glyph / GLYPH_SHARE, 0.0, 1.0))
+            return "none", min(max(1.0 - glyph / GLYPH_SHARE, 0.0), 1.0)
         if post["glyph"] is not None:
             # The icon's own pixels: their colour does not depend on how much of the middle the
             # icon covers (which changes with the tile's turn).
-            support = post["glyph"][level, r, c]
-            icons = {name.split(":", 1)[1]: float(support[names.index(name)]) for name in GLYPH_CLASSES}
+            support = post["glyph"][level, r, c].tolist()
+            icons = {name.split(":", 1)[1]: support[names.index(name)] for name in GLYPH_CLASSES}
         else:  # a profile from before glyph classes were learned
             icons = {n.split(":", 1)[1]: float(post["centre"][level, r, c, names.index(n)])
                      for n in ICON_CLASSES if n != "icon:none"}
@@ -775,39 +776,44 @@ class GardenObserver:
         return _icon_from(float(share), {n.split(":", 1)[1]: float(support[names.index(n)]) for n in GLYPH_CLASSES})
 
     def _reading(self, cands, meas, post, r: int, c: int) -> CellReading:
+        # Plain Python floats throughout (one .tolist() per cell's row of supports): some 70 calls
+        # per read, where numpy's per-scalar calls cost more than the arithmetic. The same numbers:
+        # math.exp and np.exp agree, and four supports add in the same order as numpy's sum.
         best = cands[0]
         runner = next((k for k in cands[1:] if (k.label, k.level) != (best.label, best.level)), None)
         margin = best.score - (runner.score if runner else 0.0)
-        confidence = float(np.clip(best.score, 0.0, 1.0) * (1.0 - np.exp(-max(margin, 0.0) / 0.15)))
+        confidence = min(max(best.score, 0.0), 1.0) * (1.0 - math.exp(-max(margin, 0.0) / 0.15))
         names = self.profile.names
         if best.label == labels.RECESS:
             label, attrs = labels.RECESS, {"level": 0}
         elif best.label == "pillar":
             k = best.level
-            p = post["pillar"]
-            p1, p2 = p[k, r, c, names.index(labels.PILLAR1)], p[k, r, c, names.index(labels.PILLAR2)]
+            support = post["pillar"][k, r, c].tolist()
+            p1, p2 = support[names.index(labels.PILLAR1)], support[names.index(labels.PILLAR2)]
             if k < 2:
                 p2 = 0.0  # a double pillar's top is at level 2 at least
             label, attrs = (labels.PILLAR1 if p1 >= p2 else labels.PILLAR2), {"level": k}
-            confidence *= float(max(p1, p2) / max(p1 + p2, 1e-9))
+            confidence *= max(p1, p2) / max(p1 + p2, 1e-9)
         elif best.label == "deco":
             k = best.level - 1
             kinds = SPAN_DECOS if best.position == 1 else SINGLE_DECOS
-            scores = {n: post["deco"][k, r, c, names.index(n)] for n in kinds}
+            support = post["deco"][k, r, c].tolist()
+            scores = {n: support[names.index(n)] for n in kinds}
             label = max(scores, key=scores.get)
-            confidence *= float(scores[label] / max(sum(scores.values()), 1e-9))
+            confidence *= scores[label] / max(sum(scores.values()), 1e-9)
             attrs = {"level": best.level}
         else:
             k = best.level
             dr, dc = POSITIONS[best.position]
             icon, icon_share = self._icon(meas, post, k, r, c, best.position)
-            dots = post["dots"][k, r, c]  # (corner, flower)
-            corner = int(np.argmax(dots.sum(axis=1)))
-            flower = int(np.argmax(dots[corner]))
-            flower_share = dots[corner, flower] / max(float(dots[corner].sum()), 1e-9)
+            dots = post["dots"][k, r, c].tolist()  # (corner, flower)
+            totals = [sum(row) for row in dots]
+            corner = max(range(len(totals)), key=totals.__getitem__)  # the first best, as np.argmax
+            flower = max(range(len(dots[corner])), key=dots[corner].__getitem__)
+            flower_share = dots[corner][flower] / max(totals[corner], 1e-9)
             label = labels.TILE
             attrs = {"level": k, "tile": f"r{r - dr}c{c - dc}", "flower": FLOWER_CLASSES[flower], "icon": icon}
-            confidence *= float(min(icon_share, flower_share))
+            confidence *= min(icon_share, flower_share)
         alternatives = tuple(
             (("tile" if k.label == labels.TILE else k.label), {"level": k.level}, float(max(k.score, 0.0)))
             for k in cands[1:3]
@@ -870,7 +876,7 @@ def _icon_from(glyph: float, icons: dict[str, float]) -> tuple[str, float]:
     """An icon and how surely, from the share of a space's middle unlike the tile (`glyph`) and
     each icon's support (used only when there is an icon at all)."""
     if glyph < GLYPH_SHARE or not icons:
-        return "none", float(np.clip(1.0 - glyph / GLYPH_SHARE, 0.0, 1.0))
+        return "none", min(max(1.0 - glyph / GLYPH_SHARE, 0.0), 1.0)
     icon = max(icons, key=icons.get)
     share = icons[icon] / max(sum(icons.values()), 1e-9)
     return icon, float(share * min(1.0, glyph / GLYPH_SHARE - 1.0 + 0.5))
