@@ -171,6 +171,7 @@ class GardenObserver:
         distinct = list(dict.fromkeys(rects))
         self._bands_strips = sampler.patches(level_z, distinct)
         self._bands_strips_of = np.array([distinct.index(rect) for rect in rects])
+        self._band_rects, self._band_of = np.unique(self._bands_strips_of[:4], return_inverse=True)
         # The flower dot sits in one corner of each space; which one depends on how the tile was
         # turned (TL, TR, BR, BL for quarter turns 0..3), so all four corners are measured.
         self._flowers = sampler.patches(level_z, [(fx - 1.6, fy - 1.6, fx + 1.6, fy + 1.6) for fx, fy in _flower_centres(s)])
@@ -217,8 +218,10 @@ class GardenObserver:
         }
         tiles = sampler.scores(lab, self._tile_stack)  # (m, 8, 8, 4) per position: fit(...).score of each
         out["tile"] = np.concatenate([np.full_like(tiles[:1], -1.0), tiles])  # (m+1, 8, 8, 4); view 0 is never a tile
-        bands_strips = sampler.features(lab, self._bands_strips)[..., self._bands_strips_of, :]
+        distinct = sampler.features(lab, self._bands_strips)
+        bands_strips = distinct[..., self._bands_strips_of, :]
         out["tile_band"] = bands_strips[..., :4, :]  # (m+1, 8, 8, 4, F) per position
+        out["band_rects"] = distinct[..., self._band_rects, :]  # the distinct rects among those 4
         out["strips"] = bands_strips[..., 4:, :]  # (m+1, 8, 8, 4, F) per edge
         out["flower"] = sampler.features(lab, self._flowers)  # (m+1, 8, 8, 4, F) per corner
         return out
@@ -276,10 +279,12 @@ class GardenObserver:
         prof = self.profile
         names = prof.names
         idx = {n: i for i, n in enumerate(names)}
-        post_recess = prof.support(meas["recess_f"], CENTRE_CLASSES)  # (8, 8, C)
-        post_pillar = prof.support(meas["pillar_f"], CENTRE_CLASSES)  # (m+1, 8, 8, C)
-        post_deco = prof.support(meas["deco_f"], CENTRE_CLASSES)  # (m, 8, 8, C)
-        post_centre = prof.support(meas["centre"], CENTRE_CLASSES)  # (K, 8, 8, C)
+        # The four faces' supports over the same classes in one call (each row is judged alone).
+        faces = [meas["recess_f"], meas["pillar_f"], meas["deco_f"], meas["centre"]]
+        joint = prof.support(np.concatenate([f.reshape(-1, f.shape[-1]) for f in faces]), CENTRE_CLASSES)
+        ends = np.cumsum([f[..., 0].size for f in faces])[:-1]
+        post_recess, post_pillar, post_deco, post_centre = (
+            part.reshape(*f.shape[:-1], -1) for part, f in zip(np.split(joint, ends), faces, strict=True))
         p_recess = post_recess[..., idx[labels.RECESS]]
         p_pillar = post_pillar[..., idx[labels.PILLAR1]] + post_pillar[..., idx[labels.PILLAR2]]
         # A double pillar adds two levels: its top is never at level 1.
@@ -295,7 +300,9 @@ class GardenObserver:
         # Profiles from before glyph classes were learned read icons from the middle's appearance.
         has_glyphs = all(name in names for name in GLYPH_CLASSES)
         post["glyph"] = prof.support(glyph_features, GLYPH_CLASSES) if has_glyphs else None
-        band_post = prof.support(meas["tile_band"], (TILE_BASE, labels.RECESS, labels.PILLAR1, labels.PILLAR2, *DECOS))
+        # A position's clean band is one of a few distinct rects (two edge strips): judged once each.
+        band_post = prof.support(meas["band_rects"], (TILE_BASE, labels.RECESS, labels.PILLAR1, labels.PILLAR2, *DECOS))
+        band_post = band_post[..., self._band_of, :]
         p_base = band_post[..., idx[TILE_BASE]]  # (m+1, 8, 8, 4)
         post["base"] = p_base
         # A tile space shows its tile's flower dot in one corner: a tile seen in a view at another
