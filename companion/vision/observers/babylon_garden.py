@@ -46,7 +46,14 @@ from .fit import Rect, square_rects
 from .garden_occlusion import Occlusion
 from .garden_points import GardenSampler, grid_points
 from .garden_rules import stands_on, tile_fits
-from .garden_tiles import dot_corner, dot_support, pool_flowers, regroup_footprints, tile_support
+from .garden_tiles import (
+    dot_corner,
+    dot_models,
+    dot_support,
+    pool_flowers,
+    regroup_footprints,
+    tile_support,
+)
 from .geometry import RegionGeometry
 from .views import near_sides
 
@@ -101,6 +108,7 @@ class _CandidateColumns(NamedTuple):
     level_l: list[int]
     position_l: list[int]
     tile: np.ndarray  # the tile columns
+    meta: list[tuple[str, int, int]]  # per column: (label, level, position), a _Candidate's fields after its score
 
     @classmethod
     def of(cls, levels: list[int]) -> _CandidateColumns:
@@ -110,7 +118,8 @@ class _CandidateColumns(NamedTuple):
             level += [k] * 7
             position += [-1, 0, 1, 0, 1, 2, 3]
         tile = np.array([i for i, name in enumerate(label) if name == labels.TILE])
-        return cls(label, np.array(level), np.array(position), level, position, tile)
+        return cls(label, np.array(level), np.array(position), level, position, tile,
+                   list(zip(label, level, position, strict=True)))
 
 
 class GardenObserver:
@@ -294,7 +303,9 @@ class GardenObserver:
         # bridge) may run on into the next space (else a shift along a row passes for a fit).
         p_single = sum(post_deco[..., idx[n]] for n in SINGLE_DECOS)
         p_span = sum(post_deco[..., idx[n]] for n in SPAN_DECOS)
-        dots = dot_support(prof, meas["flower"], FLOWER_CLASSES, TILE_BASE)
+        if getattr(self, "_dot_models_of", None) is not prof:  # made once per profile (never changed in place)
+            self._dot_models, self._dot_models_of = dot_models(prof, FLOWER_CLASSES, TILE_BASE), prof
+        dots = dot_support(prof, meas["flower"], FLOWER_CLASSES, TILE_BASE, models=self._dot_models)
         post = {"pillar": post_pillar, "deco": post_deco, "centre": post_centre, "dots": dots}  # dots: (m+1, 8, 8, 4, 4)
         post["glyph_share"], glyph_features = _glyphs(meas, self.near, prof.classes.get(TILE_BASE))
         # Profiles from before glyph classes were learned read icons from the middle's appearance.
@@ -334,13 +345,15 @@ class GardenObserver:
                            + scores[:, cols.tile], -np.inf)  # (64, tile columns)
         best_tile = cols.tile[np.argmax(sibling, axis=1)]
         order_l, scores_l, best_tile_l = order.tolist(), scores.tolist(), best_tile.tolist()
+        make, meta = _Candidate._make, cols.meta  # a candidate per kept column: (score, *meta[column])
+        none_fits = -math.inf
         rows = []
         for r in range(8):
             row = []
             for c in range(8):
                 i = 8 * r + c
                 cell_scores = scores_l[i]
-                top = [j for j in order_l[i] if cell_scores[j] > -np.inf]
+                top = [j for j in order_l[i] if cell_scores[j] > none_fits]
                 if (cols.label[top[0]] == labels.RECESS and cols.label[top[1]] == "deco"
                         and cell_scores[top[1]] >= max(RECESS_TIE_FLOOR, cell_scores[top[0]] - 0.05)):
                     # A decoration (a belvedere over a tile's open space) fitting as well as the
@@ -349,7 +362,7 @@ class GardenObserver:
                 if cols.label[top[0]] == labels.TILE:
                     chosen = best_tile_l[i]
                     top = [chosen, *(j for j in top if j != chosen)]
-                cands = [_Candidate(cell_scores[j], cols.label[j], cols.level_l[j], cols.position_l[j]) for j in top]
+                cands = [make((cell_scores[j], *meta[j])) for j in top]
                 self.last_candidates[(r, c)] = cands[:6]
                 row.append(self._reading(cands, meas, post, r, c))
             rows.append(row)
@@ -720,11 +733,13 @@ class GardenObserver:
         hidden = np.zeros((self.m + 1, 8, 8, h, w), bool)
         todo = []
         out = [list(row) for row in rows]
-        for (r, c, level), mask in zip(tiles, masks, strict=True):
-            if mask.any() and (~mask).sum() >= MIN_VISIBLE_MIDDLE:
+        # Per tile: whether any of its middle is hidden, and how many points show (as plain values).
+        any_hidden, showing = masks.any(axis=1).tolist(), (~masks).sum(axis=1).tolist()
+        for (r, c, level), mask, some, shows in zip(tiles, masks, any_hidden, showing, strict=True):
+            if some and shows >= MIN_VISIBLE_MIDDLE:
                 hidden[level, r, c] = mask.reshape(h, w)
                 todo.append((r, c, level))
-            elif mask.any():  # the middle all hidden: what shows of the space around it
+            elif some:  # the middle all hidden: what shows of the space around it
                 cell = rows[r][c]
                 wide = self._wide_icon(rows, meas, r, c, level)
                 if wide is not None and wide[0] != cell.attrs["icon"]:

@@ -92,10 +92,10 @@ class Occlusion:
     def hidden(self, rows: list[list[CellReading]], cells: list[tuple[int, int, int]]) -> np.ndarray:
         """(len(cells), P): for each (row, col, level) the middle's points that the neighbours, as
         read in `rows`, hide."""
-        tops, kinds = np.full(65, -np.inf), np.zeros(65, int)  # index 64: off the board
-        for r, row in enumerate(rows):
-            for c, cell in enumerate(row):
-                tops[8 * r + c], kinds[8 * r + c] = self.occluder(cell)
+        # Index 64: off the board. Built as lists (row by row, as the cells are numbered).
+        standing = [self.occluder(cell) for row in rows for cell in row]
+        tops = np.array([top for top, _ in standing] + [-np.inf])
+        kinds = np.array([kind for _, kind in standing] + [0])
         index = np.array([8 * r + c for r, c, _ in cells])
         level = np.array([k for _, _, k in cells])
         nb = self.neighbour[index]  # (n, 8)

@@ -12,6 +12,7 @@ tile as a whole rarely is. So:
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 import numpy as np
 
@@ -126,29 +127,48 @@ def pool_flowers(rows: list[list[CellReading]], dot_support: Callable[[int, int,
     return out
 
 
-def dot_support(profile, features: np.ndarray, flowers: tuple[str, ...], base: str, outlier_d2: float = 16.0) -> np.ndarray:
+def dot_support(profile, features: np.ndarray, flowers: tuple[str, ...], base: str, outlier_d2: float = 16.0,
+                models: DotModels | None = None) -> np.ndarray:
     """Per flower (..., len(flowers)): how surely a corner patch shows that flower's dot.
 
     Judged on the patch's mean colour only (a dot patch and the tile's edge band differ in spread
     for reasons that say nothing of colour), against the flowers, the tile's own colour and an
-    "anything else" class (part of an icon, a shadow edge) at a fixed distance.
+    "anything else" class (part of an icon, a shadow edge) at a fixed distance. `models`: the
+    classes' colour models made once (dot_models of the same profile), else made here.
     """
-    names = (*flowers, base)
+    if models is None:
+        models = dot_models(profile, flowers, base)
     lab = np.asarray(features, np.float64)[..., :3]
     logs = []
-    for name in names:
-        model = profile.classes[name]
-        cov = model.cov[:3, :3]
-        diff = lab - model.mean[:3]
-        d2 = np.einsum("...i,ij,...j->...", diff, np.linalg.inv(cov), diff)
-        logs.append(-0.5 * (d2 + np.linalg.slogdet(cov)[1]))
-    # The outlier class sits at the typical log-determinant of the flowers.
-    typical = float(np.mean([np.linalg.slogdet(profile.classes[f].cov[:3, :3])[1] for f in flowers]))
-    logs.append(np.full(lab.shape[:-1], -0.5 * (outlier_d2 + typical)))
+    for mean, inverse, logdet in models.classes:
+        diff = lab - mean
+        d2 = np.einsum("...i,ij,...j->...", diff, inverse, diff)
+        logs.append(-0.5 * (d2 + logdet))
+    logs.append(np.full(lab.shape[:-1], -0.5 * (outlier_d2 + models.typical)))
     stacked = np.stack(logs, axis=-1)
     stacked = np.exp(stacked - stacked.max(axis=-1, keepdims=True))
     post = stacked / stacked.sum(axis=-1, keepdims=True)
     return post[..., : len(flowers)]
+
+
+class DotModels(NamedTuple):
+    """dot_support's per-profile constants: per class (flowers, then the base) the colour mean, the
+    inverse colour covariance and its log-determinant; and the flowers' typical log-determinant."""
+
+    classes: list[tuple[np.ndarray, np.ndarray, float]]
+    typical: float
+
+
+def dot_models(profile, flowers: tuple[str, ...], base: str) -> DotModels:
+    """The colour models dot_support judges by (they depend on the profile only)."""
+    classes = []
+    for name in (*flowers, base):
+        model = profile.classes[name]
+        cov = model.cov[:3, :3]
+        classes.append((model.mean[:3], np.linalg.inv(cov), np.linalg.slogdet(cov)[1]))
+    # The outlier class sits at the typical log-determinant of the flowers.
+    typical = float(np.mean([np.linalg.slogdet(profile.classes[f].cov[:3, :3])[1] for f in flowers]))
+    return DotModels(classes, typical)
 
 
 def tile_support(space: np.ndarray) -> np.ndarray:
