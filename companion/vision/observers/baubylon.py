@@ -336,9 +336,8 @@ class BaubylonObserver:
         sure = np.where(self._behind_taller(tops).ravel(), np.minimum(sure, _HIDDEN_SURE), sure).tolist()
         heights = self.levels[levels].ravel().tolist()
         count, colour, on = pawn_count.tolist(), pawn_colour.tolist(), stacked.ravel().tolist()
-        field = labels.FIELD
-        cells = [CellReading(field, s, {"height": h, "pawns": [None] * (n - 1) + [PAWNS[k]] if o else []})
-                 for s, h, n, k, o in zip(sure, heights, count, colour, on, strict=True)]
+        cells = _readings(labels.FIELD, sure, [{"height": h, "pawns": [None] * (n - 1) + [PAWNS[k]] if o else []}
+                                                for h, n, k, o in zip(heights, count, colour, on, strict=True)])
         out = tuple(tuple(cells[r * cols:(r + 1) * cols]) for r in range(rows))
         return Observation(self.region, rows, cols, out, frame_index, timestamp)
 
@@ -363,7 +362,7 @@ class BaubylonObserver:
         block level stays from showing an outline at all (its own score is only a threshold),
         counting the outlines `seen` there that were given to another space's top on the same
         ray: which of the two it belongs to is not sure."""
-        runner = np.sort(seen[..., 1:], axis=-1)[..., -1]
+        runner = seen[..., 1:].max(axis=-1)  # the highest (as the last of a sort: the same number)
         table = np.clip(1.0 - runner / _NO_OUTLINE, 0.0, 1.0)
         return np.where(levels == 0, table, _confidence(scores))
 
@@ -536,10 +535,10 @@ class BaubylonObserver:
             colours[squares, levels] = found
             coloured[squares, levels] = colours[squares, levels].max(axis=-1)
             keep = coloured[squares, levels] > _PAWN_COLOUR
-            squares, levels = squares[keep], levels[keep]
+            squares, levels, grids = squares[keep], levels[keep], grids[keep]
         scores = np.zeros((cells, tops))
         if len(squares):
-            samples = self.pawns.sample_pairs(image, squares, levels)
+            samples = self.pawns.sample_pairs(image, squares, levels, grids)  # their interiors seen already
             lines = outline(samples, samples.interior_colour())
             evidence = lines.evidence(offsets.reshape(cells, 4)[squares][:, None, :])[:, 0]  # (N, 4)
             # A pawn's sides are its own colour: on a side facing the camera its top meets its own
@@ -580,6 +579,20 @@ class BaubylonObserver:
             return None
         part = np.where(far[rows, :, None], seen[rows], np.nan)
         return rows, _nan_median(part, count[rows])
+
+
+def _readings(label: str, confidences: list[float], attrs: list[dict]) -> list[CellReading]:
+    """CellReading(label, confidence, attrs) for each space: the same objects (fields, equality,
+    repr), made without the frozen dataclass's __init__, which sets every field through
+    object.__setattr__ (144 a read cost ~0.15 ms more). CellReading has no __post_init__ to
+    skip (tests/vision/test_baubylon_speed.py checks both)."""
+    new = object.__new__
+    out = []
+    for confidence, attr in zip(confidences, attrs, strict=True):
+        cell = new(CellReading)
+        cell.__dict__.update(label=label, confidence=confidence, attrs=attr, alternatives=())
+        out.append(cell)
+    return out
 
 
 def _pawn_offsets(profile: AppearanceProfile) -> np.ndarray:

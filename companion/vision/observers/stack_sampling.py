@@ -144,10 +144,16 @@ class SquareProbes:
         shape = (g_count, s_count, k_count, 3) if grid_first else self._shapes[0]
         return unit_lab(picked.reshape(-1, 3)[:count]).reshape(shape)
 
-    def sample_pairs(self, image: np.ndarray, squares: np.ndarray, levels: np.ndarray) -> ProbeSamples:
-        """Like sample(), for chosen (square, height) pairs only: shape (N, 1, ...)."""
-        interior = self._interior_px[squares, levels][:, None]
+    def sample_pairs(self, image: np.ndarray, squares: np.ndarray, levels: np.ndarray,
+                     interior_lab: np.ndarray | None = None) -> ProbeSamples:
+        """Like sample(), for chosen (square, height) pairs only: shape (N, 1, ...). `interior_lab`
+        (N, G, 3): those pairs' interiors as sample_interior() gave them (the same points, so the
+        same numbers), when looked at already: then only the points across the sides are sampled."""
         across = self._across_px[squares, levels][:, None]
+        if interior_lab is not None:
+            lab = unit_lab(sample_pixels(image, across.reshape(-1, 2)))
+            return ProbeSamples(interior_lab[:, None], lab.reshape(*across.shape[:-1], 3), self.across_px)
+        interior = self._interior_px[squares, levels][:, None]
         raw = sample_pixels(image, np.concatenate([interior.reshape(-1, 2), across.reshape(-1, 2)]))
         n = interior.size // 2
         return ProbeSamples(unit_lab(raw[:n]).reshape(*interior.shape[:-1], 3),
