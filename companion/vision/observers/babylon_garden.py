@@ -730,15 +730,14 @@ class GardenObserver:
         if not tiles:
             return rows
         masks = self.occlusion.hidden(rows, tiles)  # (n, h·w)
-        hidden = np.zeros((self.m + 1, 8, 8, h, w), bool)
-        todo = []
+        todo, todo_masks = [], []
         out = [list(row) for row in rows]
         # Per tile: whether any of its middle is hidden, and how many points show (as plain values).
         any_hidden, showing = masks.any(axis=1).tolist(), (~masks).sum(axis=1).tolist()
         for (r, c, level), mask, some, shows in zip(tiles, masks, any_hidden, showing, strict=True):
             if some and shows >= MIN_VISIBLE_MIDDLE:
-                hidden[level, r, c] = mask.reshape(h, w)
                 todo.append((r, c, level))
+                todo_masks.append(mask)
             elif some:  # the middle all hidden: what shows of the space around it
                 cell = rows[r][c]
                 wide = self._wide_icon(rows, meas, r, c, level)
@@ -747,10 +746,18 @@ class GardenObserver:
                                             cell.alternatives)
         if not todo:
             return out
+        # Only those spaces' icons are measured again (each space's numbers are its own): the
+        # first look's arrays with their entries replaced.
         prof = self.profile
-        share, features = _glyphs(meas, self.near, prof.classes.get(TILE_BASE), hidden)
-        again = {**post, "glyph_share": share,
-                 "glyph": prof.support(features, GLYPH_CLASSES) if post["glyph"] is not None else None}
+        rs, cs, ks = (np.array(v) for v in zip(*todo, strict=True))
+        keep = _middle_keep(self.near, h, w)[rs, cs] & ~np.array(todo_masks).reshape(-1, h, w)
+        share, features = _glyph_stats(meas["strips"][ks, rs, cs], meas["centre_px"][ks, rs, cs], keep,
+                                       prof.classes.get(TILE_BASE))
+        again = {**post, "glyph_share": post["glyph_share"].copy()}
+        again["glyph_share"][ks, rs, cs] = share
+        if post["glyph"] is not None:
+            again["glyph"] = post["glyph"].copy()
+            again["glyph"][ks, rs, cs] = prof.support(features, GLYPH_CLASSES)
         for r, c, level in todo:
             cell = rows[r][c]
             icon, sure = self._icon(meas, again, level, r, c, _position_of(cell.attrs["tile"], r, c))
@@ -910,7 +917,14 @@ def _glyphs(meas, near: np.ndarray, tile_model=None, hidden: np.ndarray | None =
     the sides of each cell facing the camera, where a taller neighbour may hide the middle's edge;
     `hidden` (K, 8, 8, h, w): points of the middle known to be hidden (left out too)."""
     patch = meas["centre_px"]  # (K, 8, 8, h, w, 3)
-    h, w = patch.shape[3:5]
+    keep = _middle_keep(near, *patch.shape[3:5])
+    if hidden is not None:
+        keep = keep & ~hidden
+    return _glyph_stats(meas["strips"], patch, keep, tile_model)
+
+
+def _middle_keep(near: np.ndarray, h: int, w: int) -> np.ndarray:
+    """(8, 8, h, w): the points of each space's middle an icon is read from, where no neighbour hides it."""
     # Not the patch's corners: blur and parallax can bring a corner's flower dot into them.
     keep = np.ones((8, 8, h, w), bool)
     keep[:, :, [0, 0, -1, -1], [0, -1, 0, -1]] = False
@@ -919,9 +933,7 @@ def _glyphs(meas, near: np.ndarray, tile_model=None, hidden: np.ndarray | None =
     keep[near[..., 1], :, -1] = False
     keep[near[..., 2], -1, :] = False
     keep[near[..., 3], :, 0] = False
-    if hidden is not None:
-        keep = keep & ~hidden
-    return _glyph_stats(meas["strips"], patch, keep, tile_model)
+    return keep
 
 
 def _glyph_stats(strips: np.ndarray, patch: np.ndarray, keep: np.ndarray, tile_model=None):
