@@ -150,6 +150,11 @@ class BaubylonObserver:
                                        axis=1) * s  # (S, levels)
 
         self._hiding_tables()
+        # The block passes' per-geometry terms, level and side first (see _block_terms).
+        self._level_values = self.levels[:, None, None, None]
+        self._near_first = _level_side_first(self.facing[:, :, None, :] > 0)
+        self._far_first = _level_side_first(self.facing[:, :, None, :] < 0)
+        self._weight_first = _level_side_first(self.weight)
         self._offsets_for: tuple[AppearanceProfile, tuple[np.ndarray, np.ndarray]] | None = None
 
     def _hiding_tables(self) -> None:
@@ -456,33 +461,38 @@ class BaubylonObserver:
         return self._block_scores_given(self._block_terms(table, evidence, seams, joints, far_hidden), heights, known)
 
     def _block_terms(self, table, evidence, seams, joints, far_hidden: np.ndarray) -> dict[str, np.ndarray]:
-        """What _block_scores needs that does not depend on the neighbours' heights (once a read)."""
+        """What _block_scores needs that does not depend on the neighbours' heights (once a read),
+        laid out level and side first, (levels, 4, rows, cols): each pass's arithmetic then runs
+        along the 144 spaces, not along 4 sides or 5 levels (numpy pays per short inner loop)."""
         facing = self.facing[:, :, None, :]
         # Behind a stack the far sides may be hidden: there they count only as far as they show.
         behind = far_hidden[:, :, None, None] & (facing < 0)
         # A joint showing right where this level puts a side says the neighbour there stands as
         # high, whatever it was read as in the pass before: as good as an outline.
         evidence = np.maximum(evidence, seams)
-        return {"edge": self.weight * np.where(behind, evidence, 1.0), "evidence": evidence, "seams": seams,
-                "joints": joints, "open": ~behind, "near": facing > 0, "far": facing < 0,
+        return {"edge": _level_side_first(self.weight * np.where(behind, evidence, 1.0)),
+                "evidence": _level_side_first(evidence), "seams": _level_side_first(seams),
+                "joints": _level_side_first(joints), "open": _level_side_first(~behind),
                 "table": np.maximum(_TABLE_WEIGHT * table, _TABLE_FLOOR)}
 
     def _block_scores_given(self, terms: dict[str, np.ndarray], heights: np.ndarray, known: bool):
-        """_block_scores from _block_terms (the same numbers: sides summed in order)."""
-        value = self.levels[None, None, :, None]
-        beyond = _beside(heights)[:, :, None, :]  # first pass (known False): every neighbour on the table
-        use = (beyond == 0) | (terms["near"] & (beyond < value)) | (terms["far"] & (beyond > value))
+        """_block_scores from _block_terms (the same numbers: sides summed in order), as (rows,
+        cols, levels) arrays."""
+        value = self._level_values  # (levels, 1, 1, 1)
+        beyond = _beside_first(heights)[None]  # (1, 4, rows, cols); first pass (known False): all on the table
+        use = (beyond == 0) | (self._near_first & (beyond < value)) | (self._far_first & (beyond > value))
         w_edge = np.where(use, terms["edge"], 0.0)
         # Beside a neighbour as high, the joint shows (a thin line: blur may hide it), or at least
         # the top goes on, block-like, across the side: `joints`.
         joint = (beyond == value) & terms["open"] if known else np.zeros(use.shape, bool)
-        w_seam = np.where(joint, self.weight, 0.0)
-        total = _sum_sides(w_edge) + _sum_sides(w_seam)
-        shown = _sum_sides(terms["evidence"] * w_edge)
-        scores = (shown + _sum_sides(terms["joints"] * w_seam)) / np.maximum(total, 1e-6)
-        scores[..., 0] = terms["table"]
+        w_seam = np.where(joint, self._weight_first, 0.0)
+        total = _sum_sides_first(w_edge) + _sum_sides_first(w_seam)
+        shown = _sum_sides_first(terms["evidence"] * w_edge)
+        scores = (shown + _sum_sides_first(terms["joints"] * w_seam)) / np.maximum(total, 1e-6)
+        scores[0] = terms["table"]
         # What a top shows of itself: outlines and joints that show, not a top going on unbroken.
-        return scores, shown + _sum_sides(terms["seams"] * w_seam)
+        support = shown + _sum_sides_first(terms["seams"] * w_seam)
+        return scores.transpose(1, 2, 0).copy(), support.transpose(1, 2, 0).copy()
 
     def _stand_fit(self, evidence: np.ndarray) -> np.ndarray:
         """(S, top) how well a block that could stand under a stack top at each height (in pawn
@@ -709,6 +719,24 @@ def _beside(heights: np.ndarray) -> np.ndarray:
     out[..., 2] = padded[2:, 1:-1]
     out[..., 3] = padded[1:-1, :-2]
     return out
+
+
+def _level_side_first(values: np.ndarray) -> np.ndarray:
+    """(rows, cols, levels, 4) → (levels, 4, rows, cols), contiguous."""
+    return np.ascontiguousarray(values.transpose(2, 3, 0, 1))
+
+
+def _beside_first(heights: np.ndarray) -> np.ndarray:
+    """_beside(heights) laid out side first: (4, rows, cols)."""
+    rows, cols = heights.shape
+    padded = np.zeros((rows + 2, cols + 2), heights.dtype)
+    padded[1:-1, 1:-1] = heights
+    return np.stack([padded[:-2, 1:-1], padded[1:-1, 2:], padded[2:, 1:-1], padded[1:-1, :-2]])
+
+
+def _sum_sides_first(values: np.ndarray) -> np.ndarray:
+    """(levels, 4, ...) → (levels, ...) the sides summed in order (as _sum_sides)."""
+    return ((values[:, 0] + values[:, 1]) + values[:, 2]) + values[:, 3]
 
 
 def _sum_sides(values: np.ndarray) -> np.ndarray:

@@ -532,13 +532,19 @@ def colour_distance(across: np.ndarray, reference: np.ndarray) -> np.ndarray:
     (numpy's broadcast over a last axis of 3 costs more than the arithmetic; same numbers as the
     sum over the channels in order)."""
     reference = np.asarray(reference, np.float32)
-    index = (slice(None), slice(None)) + (None,) * (across.ndim - 3)
+    # As (S·K, points, 3) against (S·K, 1, 3): numpy then loops along each face's points, not
+    # along the last few axes of the samples (it pays per inner loop). The same elementwise numbers.
+    s_count, k_count = across.shape[:2]
+    if not s_count * k_count:
+        return np.zeros(across.shape[:-1], np.result_type(across, reference))
+    samples = across.reshape(s_count * k_count, -1, 3)
+    faces = np.broadcast_to(reference, (s_count, k_count, 3)).reshape(s_count * k_count, 1, 3)
     squared = None
     for channel in range(3):
-        d = across[..., channel] - reference[..., channel][index]
+        d = samples[:, :, channel] - faces[:, :, channel]
         d *= d
         squared = d if squared is None else squared + d
-    return np.sqrt(squared)
+    return np.sqrt(squared, out=squared).reshape(across.shape[:-1])
 
 
 FACINGS = ("near", "far", "oblique")
