@@ -289,10 +289,14 @@ class GardenObserver:
         names = prof.names
         idx = {n: i for i, n in enumerate(names)}
         # The four faces' supports over the same classes in one call (each row is judged alone).
-        faces = [meas["recess_f"], meas["pillar_f"], meas["deco_f"], meas["centre"]]
+        # Not level 0's pillar tops or tile middles: no pillar top or tile lies on the board itself
+        # (their supports there stay 0 and are never read).
+        post_pillar = np.zeros((*meas["pillar_f"].shape[:-1], len(names)))
+        post_centre = np.zeros((*meas["centre"].shape[:-1], len(names)))
+        faces = [meas["recess_f"], meas["pillar_f"][1:], meas["deco_f"], meas["centre"][1:]]
         joint = prof.support(np.concatenate([f.reshape(-1, f.shape[-1]) for f in faces]), CENTRE_CLASSES)
         ends = np.cumsum([f[..., 0].size for f in faces])[:-1]
-        post_recess, post_pillar, post_deco, post_centre = (
+        post_recess, post_pillar[1:], post_deco, post_centre[1:] = (
             part.reshape(*f.shape[:-1], -1) for part, f in zip(np.split(joint, ends), faces, strict=True))
         p_recess = post_recess[..., idx[labels.RECESS]]
         p_pillar = post_pillar[..., idx[labels.PILLAR1]] + post_pillar[..., idx[labels.PILLAR2]]
@@ -310,7 +314,10 @@ class GardenObserver:
         post["glyph_share"], glyph_features = _glyphs(meas, self.near, prof.classes.get(TILE_BASE))
         # Profiles from before glyph classes were learned read icons from the middle's appearance.
         has_glyphs = all(name in names for name in GLYPH_CLASSES)
-        post["glyph"] = prof.support(glyph_features, GLYPH_CLASSES) if has_glyphs else None
+        post["glyph"] = None
+        if has_glyphs:  # level 0 (the board itself) carries no tile, so no icon: left at 0
+            post["glyph"] = np.zeros((*glyph_features.shape[:-1], len(names)))
+            post["glyph"][1:] = prof.support(glyph_features[1:], GLYPH_CLASSES)
         # A position's clean band is one of a few distinct rects (two edge strips): judged once each.
         band_post = prof.support(meas["band_rects"], (TILE_BASE, labels.RECESS, labels.PILLAR1, labels.PILLAR2, *DECOS))
         band_post = band_post[..., self._band_of, :]

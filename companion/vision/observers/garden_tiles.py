@@ -64,6 +64,7 @@ def regroup_footprints(rows: list[list[CellReading]], space_score: np.ndarray,
     """
     at_level = {(r, c): cell.attrs["level"] for r, row in enumerate(rows) for c, cell in enumerate(row)
                 if cell.label == labels.TILE}
+    scores = np.asarray(space_score).tolist()  # plain floats: read a few hundred times below
     candidates: dict[tuple[int, int, int], float] = {}
     for (r, c), level in at_level.items():
         for dr, dc in POSITIONS:
@@ -74,7 +75,7 @@ def regroup_footprints(rows: list[list[CellReading]], space_score: np.ndarray,
             for i, (er, ec) in enumerate(POSITIONS):
                 cell = (tr + er, tc + ec)
                 if at_level.get(cell) == level:
-                    total += max(float(space_score[level, cell[0], cell[1], i]), 0.0)
+                    total += max(scores[level][cell[0]][cell[1]][i], 0.0)
                 elif sure is not None and _stands_below(rows[cell[0]][cell[1]], level, sure):
                     total = -1.0
                     break
@@ -88,7 +89,7 @@ def regroup_footprints(rows: list[list[CellReading]], space_score: np.ndarray,
             r, c = tr + er, tc + ec
             if (r, c) in claimed or at_level.get((r, c)) != level:
                 continue
-            if float(space_score[level, r, c, i]) <= 0.0:
+            if scores[level][r][c][i] <= 0.0:
                 continue  # no outline evidence for this place in the tile at all
             claimed.add((r, c))
             cell = out[r][c]
