@@ -309,19 +309,24 @@ class GardenObserver:
         p_span = sum(post_deco[..., idx[n]] for n in SPAN_DECOS)
         if getattr(self, "_dot_models_of", None) is not prof:  # made once per profile (never changed in place)
             self._dot_models, self._dot_models_of = dot_models(prof, FLOWER_CLASSES, TILE_BASE), prof
-        dots = dot_support(prof, meas["flower"], FLOWER_CLASSES, TILE_BASE, models=self._dot_models)
-        post = {"pillar": post_pillar, "deco": post_deco, "centre": post_centre, "dots": dots}  # dots: (m+1, 8, 8, 4, 4)
-        post["glyph_share"], glyph_features = _glyphs(meas, self.near, prof.classes.get(TILE_BASE))
+        # Level 0 (the board itself) carries no tile: its dots, icons and clean bands are never
+        # read, and are left at 0 rather than judged.
+        dots = np.zeros((self.m + 1, 8, 8, 4, len(FLOWER_CLASSES)))  # (m+1, 8, 8, corner, flower)
+        dots[1:] = dot_support(prof, meas["flower"][1:], FLOWER_CLASSES, TILE_BASE, models=self._dot_models)
+        post = {"pillar": post_pillar, "deco": post_deco, "centre": post_centre, "dots": dots}
+        post["glyph_share"] = np.zeros((self.m + 1, 8, 8))
+        post["glyph_share"][1:], glyph_features = _glyphs({"centre_px": meas["centre_px"][1:], "strips": meas["strips"][1:]},
+                                                          self.near, prof.classes.get(TILE_BASE))
         # Profiles from before glyph classes were learned read icons from the middle's appearance.
         has_glyphs = all(name in names for name in GLYPH_CLASSES)
         post["glyph"] = None
-        if has_glyphs:  # level 0 (the board itself) carries no tile, so no icon: left at 0
-            post["glyph"] = np.zeros((*glyph_features.shape[:-1], len(names)))
-            post["glyph"][1:] = prof.support(glyph_features[1:], GLYPH_CLASSES)
+        if has_glyphs:
+            post["glyph"] = np.zeros((self.m + 1, 8, 8, len(names)))
+            post["glyph"][1:] = prof.support(glyph_features, GLYPH_CLASSES)
         # A position's clean band is one of a few distinct rects (two edge strips): judged once each.
-        band_post = prof.support(meas["band_rects"], (TILE_BASE, labels.RECESS, labels.PILLAR1, labels.PILLAR2, *DECOS))
-        band_post = band_post[..., self._band_of, :]
-        p_base = band_post[..., idx[TILE_BASE]]  # (m+1, 8, 8, 4)
+        p_base = np.zeros((self.m + 1, 8, 8, 4))  # (m+1, 8, 8, position)
+        band_post = prof.support(meas["band_rects"][1:], (TILE_BASE, labels.RECESS, labels.PILLAR1, labels.PILLAR2, *DECOS))
+        p_base[1:] = band_post[..., self._band_of, idx[TILE_BASE]]
         post["base"] = p_base
         # A tile space shows its tile's flower dot in one corner: a tile seen in a view at another
         # height (parallax coincidence) rarely has one where a dot should be.
