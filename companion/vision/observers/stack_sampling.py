@@ -280,7 +280,7 @@ def balance_gains(known_lab: np.ndarray, seen_bgr: np.ndarray, limit: float = 2.
     its calibrated colour `known_lab` (3,): the board's own surface is the white reference, so a
     change of light after calibration (brightness, gradient, colour temperature) is undone locally."""
     known = lab_to_bgr(known_lab).reshape(3)
-    return np.clip(known / np.maximum(seen_bgr, 1e-3), 1.0 / limit, limit)
+    return _clip(known / np.maximum(seen_bgr, 1e-3), 1.0 / limit, limit)
 
 
 def rebalance(lab: np.ndarray, gains: np.ndarray) -> np.ndarray:
@@ -361,12 +361,12 @@ def surface_gain_field(seen_lab: np.ndarray, pixels: np.ndarray, known_lab: np.n
 def _out_of_shadows(coeffs, design, ratio, like, unhidden, least, rounds, shade, hue, lit_share):
     """surface_gain_field's plane raised out of the shadows, when the unhidden places show it
     there (else `coeffs` as they are)."""
-    brightness = ratio.mean(axis=-1)
+    brightness = _mean_of_3(ratio)
     shape = ratio / np.maximum(brightness, 1e-6)[:, None]
     open_like = like & unhidden
     for _ in range(2):  # lit above shaded above shaded twice: rare, but each step is the same
         plane = design @ coeffs
-        level = plane.mean(axis=-1)
+        level = _mean_of_3(plane)
         same_hue = np.abs(shape - plane / level[:, None]).max(axis=-1) < hue
         above = open_like & same_hue & (brightness > level * (1.0 + shade))
         if above.sum() < max(least, lit_share * open_like.sum()):
@@ -374,7 +374,7 @@ def _out_of_shadows(coeffs, design, ratio, like, unhidden, least, rounds, shade,
         lit = coeffs * float(np.median(brightness[above] / level[above]))
         for _ in range(rounds):
             plane = design @ lit
-            level = plane.mean(axis=-1)
+            level = _mean_of_3(plane)
             close = (like & (np.abs(shape - plane / level[:, None]).max(axis=-1) < hue)
                      & (np.abs(brightness / level - 1.0) < shade))
             if close.sum() < least:
@@ -415,13 +415,26 @@ _plane_design = plane_design
 
 
 def _plane_gains(design: np.ndarray, coeffs: np.ndarray) -> np.ndarray:
-    return np.clip(1.0 / np.maximum(design @ coeffs, 1e-3), 0.5, 2.0).astype(np.float32)
+    return _clip(1.0 / np.maximum(design @ coeffs, 1e-3), 0.5, 2.0).astype(np.float32)
+
+
+def _clip(values: np.ndarray, low: float, high: float) -> np.ndarray:
+    """np.clip's numbers for the light's few hundred values, without its Python wrappers (which
+    cost more than the arithmetic there; on large arrays np.clip is the faster)."""
+    return np.minimum(np.maximum(values, low), high)
+
+
+def _mean_of_3(values: np.ndarray) -> np.ndarray:
+    """(N, 3) → (N,) values.mean(axis=-1): the same numbers (numpy adds the three in order, then
+    divides), without np.mean's Python wrappers."""
+    return ((values[:, 0] + values[:, 1]) + values[:, 2]) / 3
 
 
 def _distance_to(lab: np.ndarray, known: np.ndarray) -> np.ndarray:
     """(N, 3) float32 Lab → (N,) ΔE to `known` (3,), channel by channel: np.linalg.norm's numbers."""
-    d = [lab[:, c] - known[c] for c in range(3)]
-    return np.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2])
+    d = lab - known
+    d *= d
+    return np.sqrt((d[:, 0] + d[:, 1]) + d[:, 2])
 
 
 def surface_colour(bgr: np.ndarray, known_lab: np.ndarray, share: float = 0.5) -> np.ndarray:
