@@ -246,9 +246,12 @@ class BaubylonObserver:
         # showed was the taller one (its side, its top's edges).
         tops = best[found] + 1
         slots = self.hiding_other[found]  # (N, K)
-        # (n, m, k): found[m] stands at slot k of found[n]'s hiding stands, nearer the camera.
-        match = (slots[:, None, :] == found[None, :, None]) & self.hiding_nearer[found][:, None, :]
-        n, m, k = np.nonzero(match)
+        # (n, m, k): found[m] stands at slot k of found[n]'s hiding stands, nearer the camera
+        # (found's place in its list looked up per space: no (N, N, K) comparison).
+        place = np.full(len(scores), -1)
+        place[found] = np.arange(len(found))
+        n, k = np.nonzero((place[slots] >= 0) & self.hiding_nearer[found])
+        m = place[slots[n, k]]
         taller = tops[m] > tops[n]
         n, m, k = n[taller], m[taller], k[taller]
         hidden = self.hiding_pawn[found[n], k, tops[n], tops[m]]
