@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 
 from companion.sim.camera import region_geometry
+from companion.vision.appearance import AppearanceProfile
 from companion.vision.observers import baubylon
 from companion.vision.observers.stack_sampling import SquareProbes
 from companion.vision.types import CellReading
@@ -55,3 +56,22 @@ def test_readings_are_the_objects_cellreading_makes():
         pass
     else:
         raise AssertionError("a reading could be changed")
+
+
+def _profile(pawns) -> AppearanceProfile:
+    samples = {}
+    for name in (baubylon.TABLE, baubylon.BLOCK, *pawns):
+        centre = RNG.uniform((20.0, -40.0, -40.0), (90.0, 40.0, 40.0))
+        samples[name] = [np.concatenate([centre + RNG.normal(0, 3, 3), RNG.uniform(1, 3, 3)]) for _ in range(12)]
+    return AppearanceProfile.learn(baubylon.BAUBYLON.region, samples)
+
+
+def test_pawn_support_is_colour_supports_pawn_columns_with_zeros_for_missing_colours():
+    lab = RNG.uniform((0.0, -60.0, -60.0), (100.0, 60.0, 60.0), (200, 3)).astype(np.float32)
+    for pawns in (baubylon.PAWN_CLASSES, baubylon.PAWN_CLASSES[:3] + baubylon.PAWN_CLASSES[5:]):
+        profile = _profile(pawns)
+        by_name = baubylon.colour_support(profile, lab, (baubylon.TABLE, baubylon.BLOCK, *baubylon.PAWN_CLASSES))
+        table = baubylon._pawn_support(profile, lab)
+        assert table.shape == (len(lab), len(baubylon.PAWN_CLASSES))
+        for k, name in enumerate(baubylon.PAWN_CLASSES):
+            np.testing.assert_array_equal(table[:, k], by_name.get(name, np.zeros(len(lab))))

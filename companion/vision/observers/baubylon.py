@@ -539,14 +539,13 @@ class BaubylonObserver:
             partial = self._pawn_part(grids, square_gains, profile)
             if partial is not None:
                 colour = np.concatenate([colour, partial[1].astype(colour.dtype)])
-            support = colour_support(profile, colour, (TABLE, BLOCK, *PAWN_CLASSES))
-            every = np.stack([support.get(name, np.zeros(len(colour))) for name in PAWN_CLASSES], -1)
+            every = _pawn_support(profile, colour)
             found = every[: len(squares)]
             if partial is not None:
                 rows_ = partial[0]
                 found[rows_] = np.maximum(found[rows_], every[len(squares):])
             colours[squares, levels] = found
-            coloured[squares, levels] = colours[squares, levels].max(axis=-1)
+            coloured[squares, levels] = found.max(axis=-1)
             keep = coloured[squares, levels] > _PAWN_COLOUR
             squares, levels, grids = squares[keep], levels[keep], grids[keep]
         scores = np.zeros((cells, tops))
@@ -642,10 +641,12 @@ def _unlike_table_and_blocks(seen: np.ndarray, profile: AppearanceProfile) -> np
     return out
 
 
-def colour_support(profile: AppearanceProfile, lab: np.ndarray, classes) -> dict[str, np.ndarray]:
+def colour_support(profile: AppearanceProfile, lab: np.ndarray, classes,
+                   table: bool = False) -> dict[str, np.ndarray] | np.ndarray:
     """Like common.class_support, from the colour (Lab centre, (N, 3)) alone: a pawn's spread is
     the camera's noise (sensor, JPEG: several ΔE in a and b on a saturated colour), not the pawn's,
-    and differs from the calibration's frames; the colours tell the pawns apart."""
+    and differs from the calibration's frames; the colours tell the pawns apart. `table`: as one
+    (N, classes) array, the profile's classes in the order asked, instead of a dict."""
     names, means, whiten, logdet = _colour_model(profile, tuple(classes))
     # d·W and |d·W|², channel by channel on (N, classes) arrays (numpy's broadcast over a last
     # axis of 3 costs more than the arithmetic): the sums in the order einsum took them (it
@@ -658,7 +659,21 @@ def colour_support(profile: AppearanceProfile, lab: np.ndarray, classes) -> dict
     post = np.exp(loglik - loglik.max(axis=-1, keepdims=True))
     post /= post.sum(axis=-1, keepdims=True)
     support = post * np.exp(-np.maximum(0.0, d2 - _TYPICAL_D2_COLOUR) / 10.0)
+    if table:  # (N, classes the profile has, in the order asked)
+        return support
     return {name: support[:, k] for k, name in enumerate(names)}
+
+
+def _pawn_support(profile: AppearanceProfile, lab: np.ndarray) -> np.ndarray:
+    """(N, pawn colours) colour_support for PAWN_CLASSES among table, blocks and pawns, as one
+    array (0 for a pawn colour the profile lacks): the same numbers, without a dict and a stack."""
+    support = colour_support(profile, lab, (TABLE, BLOCK, *PAWN_CLASSES), table=True)
+    names = _colour_model(profile, (TABLE, BLOCK, *PAWN_CLASSES))[0]
+    out = np.zeros((len(lab), len(PAWN_CLASSES)))
+    for k, name in enumerate(PAWN_CLASSES):
+        if name in names:
+            out[:, k] = support[:, names.index(name)]
+    return out
 
 
 _COLOUR_MODELS: dict = {}
