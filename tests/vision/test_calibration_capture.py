@@ -102,7 +102,7 @@ def test_save_keeps_a_valid_profile_and_moves_an_unusable_one_aside(good_frames,
     first.path.write_text("{broken", encoding="utf-8")
     third = capture.save(tmp_path)
     assert third.set_aside is not None and third.set_aside.read_text(encoding="utf-8") == "{broken"
-    assert "not a JSON appearance profile" in third.set_aside_reason
+    assert "line 1, column 2: not valid JSON" in third.set_aside_reason
     assert AppearanceProfile.load(third.path).region == "reclamation"
 
 
