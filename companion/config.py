@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError
+from .errors import ConfigError, ErrorText, got, os_error_text
+from .i18n import N_
 
 # section -> key -> (default, help). The type of the default is the type the key must have.
 DEFAULTS: dict[str, dict[str, tuple[Any, str]]] = {
@@ -99,7 +100,7 @@ def find_config_file() -> Path | None:
     if os.environ.get("COMPANION_CONFIG"):
         path = candidates[0]
         if not path.exists():
-            raise ConfigError(str(path), "", "COMPANION_CONFIG names a file that does not exist")
+            raise ConfigError(str(path), "", ErrorText.of(N_("COMPANION_CONFIG names a file that does not exist")))
         return path
     return next((p for p in candidates if p.exists()), None)
 
@@ -116,20 +117,20 @@ def load_config(path: Path | None = None) -> Config:
         return config
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(str(path), "", f"cannot be read ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise ConfigError(str(path), "", "is not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(str(path), "", f"is not valid TOML ({exc})") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(str(path), "", os_error_text(exc)) from None
+    except tomllib.TOMLDecodeError as exc:  # its text says where (line, column), in English
+        raise ConfigError(str(path), "", ErrorText.of(N_("is not valid TOML ({detail})"), detail=str(exc))) from None
     for section, keys in data.items():
         if section not in DEFAULTS:
-            raise ConfigError(str(path), f"[{section}]", "unknown section; expected one of " + ", ".join(DEFAULTS))
+            raise ConfigError(str(path), f"[{section}]", ErrorText.of(N_("unknown section; expected one of {choices}"),
+                                                                       choices=", ".join(DEFAULTS)))
         if not isinstance(keys, dict):
-            raise ConfigError(str(path), section, "expected a [section] table")
+            raise ConfigError(str(path), section, got(N_("expected a [section] table"), keys))
         for key, value in keys.items():
             if key not in DEFAULTS[section]:
-                raise ConfigError(str(path), f"[{section}] {key}", "unknown key; expected one of " + ", ".join(DEFAULTS[section]))
+                raise ConfigError(str(path), f"[{section}] {key}", ErrorText.of(N_("unknown key; expected {keys}"),
+                                                                                 keys=", ".join(DEFAULTS[section])))
             config.values[section][key] = _check_type(path, section, key, value)
             config.origins[section][key] = str(path)
     _check_values(config, path)
@@ -141,16 +142,16 @@ def _check_type(path: Path, section: str, key: str, value: Any) -> Any:
     where = f"[{section}] {key}"
     if isinstance(default, bool):
         if not isinstance(value, bool):
-            raise ConfigError(str(path), where, f"expected true or false, got {value!r}")
+            raise ConfigError(str(path), where, got(N_("expected true or false"), value))
     elif isinstance(default, int):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ConfigError(str(path), where, f"expected a whole number, got {value!r}")
+            raise ConfigError(str(path), where, got(N_("expected a whole number"), value))
     elif isinstance(default, float):
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ConfigError(str(path), where, f"expected a number, got {value!r}")
+            raise ConfigError(str(path), where, got(N_("expected a number"), value))
         value = float(value)
     elif isinstance(default, str) and not isinstance(value, str):
-        raise ConfigError(str(path), where, f"expected a string, got {value!r}")
+        raise ConfigError(str(path), where, got(N_("expected a string"), value))
     return value
 
 
@@ -169,14 +170,16 @@ def _check_values(config: Config, path: Path) -> None:
     for (section, key), choices in _CHOICES.items():
         value = config.values[section][key]
         if value not in choices:
-            raise ConfigError(str(path), f"[{section}] {key}", f"expected one of {', '.join(choices)}, got {value!r}")
+            raise ConfigError(str(path), f"[{section}] {key}", got(N_("expected one of {choices}"), value,
+                                                                   choices=", ".join(choices)))
     volume = config.values["feedback"]["volume"]
     if not 0.0 <= volume <= 1.0:
-        raise ConfigError(str(path), "[feedback] volume", f"expected a number from 0.0 to 1.0, got {volume}")
+        raise ConfigError(str(path), "[feedback] volume", got(N_("expected a number from {low} to {high}"), volume,
+                                                              low="0.0", high="1.0"))
     for key in ("quiet_start", "quiet_end"):
         value = config.values["feedback"][key]
         if value and not _is_hhmm(value):
-            raise ConfigError(str(path), f"[feedback] {key}", f"expected HH:MM (e.g. 22:30) or empty, got {value!r}")
+            raise ConfigError(str(path), f"[feedback] {key}", got(N_("expected HH:MM (e.g. 22:30) or empty"), value))
 
 
 def _is_hhmm(text: str) -> bool:

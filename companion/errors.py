@@ -70,7 +70,6 @@ class FormatError(CompanionError):
         self.source = source
         self.where = where
         self.expected = expected
-        _carry(expected)
         location = f"{source}: {where}" if where else source
         super().__init__(f"{location}: {expected}", message=message)
 
@@ -150,35 +149,3 @@ def os_error_text(exc: BaseException) -> ErrorText:
     detail = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
     return ErrorText.of(N_("cannot be read ({detail})"), detail=detail)
 
-
-# --- for referee.controls.reason_of until it takes the error's own texts ------------------------------
-# reason_of (not this module's owner's file) still reads a FormatError's `where` through LINE_COLUMN
-# and its `expected` through `expectation(str(expected))`, the English matching this module used to
-# do. Both now only hand back the texts the error already carries. Remove them once reason_of is
-# `Message.of("{reason}", reason=exc)` (a FormatError renders itself in the Message's language).
-_CARRIED: dict[str, Any] = {}  # English text → the ErrorText it was rendered from (the latest few)
-_CARRIED_MAX = 64
-
-
-def _carry(text: Any) -> None:
-    if isinstance(text, ErrorText):
-        _CARRIED.pop(str(text), None)
-        _CARRIED[str(text)] = text
-        while len(_CARRIED) > _CARRIED_MAX:
-            del _CARRIED[next(iter(_CARRIED))]
-
-
-class _LineColumn:
-    """LINE_COLUMN.fullmatch(where): None for every key path (a text `where` renders itself)."""
-
-    def fullmatch(self, where: Any) -> None:
-        return None
-
-
-LINE_COLUMN = _LineColumn()
-
-
-def expectation(text: str) -> tuple[str, dict[str, Any]] | None:
-    """(msgid, params) of a FormatError's expected text, given its English; None for plain English."""
-    carried = _CARRIED.get(text)
-    return None if carried is None else (carried.msgid, dict(carried.params))

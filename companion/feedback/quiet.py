@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import time
 
-from ..errors import ConfigError
+from ..errors import ConfigError, got
+from ..i18n import N_
 
 
 def parse_hhmm(text: str, key: str) -> time:
@@ -13,7 +14,7 @@ def parse_hhmm(text: str, key: str) -> time:
         hours, minutes = text.split(":")
         return time(int(hours), int(minutes))
     except ValueError:
-        raise ConfigError("config", f"[feedback] {key}", f"expected HH:MM (e.g. 22:30), got {text!r}") from None
+        raise ConfigError("config", f"[feedback] {key}", got(N_("expected HH:MM (e.g. 22:30)"), text)) from None
 
 
 @dataclass(frozen=True)

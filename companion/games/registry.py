@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import importlib
 
-from ..errors import CompanionError
+from ..errors import CompanionError, ErrorText
+from ..i18n import N_
 from .api import GameSpec
 
 GAME_IDS = ("babylon", "reclamation", "babel", "baubylon")
@@ -27,7 +28,8 @@ class EngineMissing(CompanionError):
 
 def get(game_id: str) -> GameSpec:
     if game_id not in GAME_IDS:
-        raise CompanionError(f"unknown game {game_id!r}: expected one of {', '.join(GAME_IDS)}")
+        raise CompanionError(message=ErrorText.of(N_("unknown game {value}: expected one of {choices}"),
+                                                  value=repr(game_id), choices=", ".join(GAME_IDS)))
     try:
         _load(game_id)
     except ModuleNotFoundError as exc:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import LINE_COLUMN, CompanionError, FormatError, expectation
+from ..errors import CompanionError
 from ..games.api import GameState, Message, Move
 from ..i18n import GAME_TITLES, N_, NP_
 from .interface import Answer, CalibrationProgress, CameraView, DeviceStatus, GameSetup, Mark
@@ -623,22 +623,14 @@ def _check(kind: str, data: dict[str, Any], source: str) -> None:
 # --- reasons and pieces in the player's language ------------------------------------------------------
 
 def reason_of(exc: BaseException) -> Message:
-    """Why something was refused, for the player: the error's own Message when it carries one; a
-    file error's place as written and its expectation translated; else its (English) text."""
+    """Why something was refused, for the player: the error's own Message when it carries one; an
+    error rendered in the Message's language (a file error: its place as written, what is wrong
+    translated); else its (English) text."""
     message = getattr(exc, "message", None)
     if isinstance(message, Message):
         return message
-    if isinstance(exc, FormatError):
-        location: Any = exc.source
-        if exc.where:
-            match = LINE_COLUMN.fullmatch(exc.where)
-            where = Message.of(N_("line {line}, column {column}"), **match.groupdict()) if match else exc.where
-            location = Message.of("{source}: {where}", source=exc.source, where=where)
-        expected: Any = exc.expected
-        if not isinstance(expected, Message):
-            found = expectation(str(expected))
-            expected = str(expected) if found is None else Message.of(found[0], **found[1])
-        return Message.of(N_("{location}: {expected}"), location=location, expected=expected)
+    if isinstance(exc, CompanionError):
+        return Message.of("{reason}", reason=exc)  # renders itself: CompanionError.render(lang)
     return Message.of("{reason}", reason=str(exc))
 
 
