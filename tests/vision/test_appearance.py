@@ -56,22 +56,32 @@ def test_save_and_load_round_trip(tmp_path, profile):
     assert again.names == profile.names
 
 
+_FEATURES = '"features": ["L", "a", "b", "sd_L", "sd_a", "sd_b"], "region": "r"'
+
+
 @pytest.mark.parametrize(
-    ("content", "where"),
+    ("content", "where", "english"),
     [
-        ("{not json", "line 1, column 2: not valid JSON"),
-        ('{"format": "something.else", "version": 1}', "format"),
-        ('{"format": "companion.appearance", "version": 99}', "version"),
-        ('{"format": "companion.appearance", "version": 1, "features": ["L", "a", "b", "sd_L", "sd_a", "sd_b"], "region": "r", "classes": {"x": {"mean": [1, 2], "cov": [], "samples": 3}}}', "classes.x.mean"),
-        ('{"format": "companion.appearance", "version": 1, "features": ["L", "a", "b", "sd_L", "sd_a", "sd_b"], "region": "r", "classes": {}}', "classes"),
+        ("{not json", "line 1, column 2", "not valid JSON"),
+        ('[1, 2]', "top level", "expected an object"),
+        ('{"format": "something.else", "version": 1}', "format", "another kind of file"),
+        ('{"format": "companion.appearance", "version": 99}', "version", "expected profile version"),
+        ('{"format": "companion.appearance", "version": 1, ' + _FEATURES + ', "classes": {"x": {"mean": [1, 2], "cov": [], "samples": 3}}}',
+         "classes.x.mean", "finite numbers"),
+        ('{"format": "companion.appearance", "version": 1, ' + _FEATURES + ', "classes": {}}', "classes",
+         "one entry per class"),
     ],
 )
-def test_corrupt_profile_is_a_clear_error_naming_file_and_key(tmp_path, content, where):
+def test_corrupt_profile_is_a_clear_error_naming_file_and_key(tmp_path, content, where, english):
+    """Named in English and in the players' languages, where only the file, key and value stay as written."""
     path = tmp_path / "bad.json"
     path.write_text(content)
     with pytest.raises(FormatError) as info:
         AppearanceProfile.load(path)
-    assert str(path) in str(info.value) and where in str(info.value)
+    assert str(path) in str(info.value) and where in str(info.value) and english in str(info.value)
+    for lang in ("ja", "zh_TW"):
+        text = info.value.render(lang)
+        assert str(path) in text and english not in text and "expected" not in text
     assert path.read_text() == content  # never overwritten
 
 
@@ -102,23 +112,3 @@ def test_a_failed_save_keeps_the_old_profile(tmp_path, profile, monkeypatch):
 def test_missing_file_is_a_clear_error(tmp_path):
     with pytest.raises(FormatError, match="no such file"):
         AppearanceProfile.load(tmp_path / "none.json")
-
-
-@pytest.mark.parametrize(
-    ("content", "english"),
-    [
-        ('{"format": "companion.appearance", "version": 99}', "expected profile version"),
-        ('{"format": "companion.appearance", "version": 1, "features": ["L", "a", "b", "sd_L", "sd_a", "sd_b"], "region": "r", "classes": {"x": {"mean": [1, 2], "cov": [], "samples": 3}}}', "finite numbers"),
-        ('{"format": "companion.appearance", "version": 1, "features": ["L", "a", "b", "sd_L", "sd_a", "sd_b"], "region": "r", "classes": {}}', "one entry per class"),
-        ('[1, 2]', "expected an object"),
-    ],
-)
-def test_a_corrupt_profile_reads_in_the_players_language(tmp_path, content, english):
-    path = tmp_path / "bad.json"
-    path.write_text(content)
-    with pytest.raises(FormatError) as info:
-        AppearanceProfile.load(path)
-    assert english in info.value.render("en")
-    for lang in ("ja", "zh_TW"):
-        text = info.value.render(lang)
-        assert str(path) in text and english not in text and "expected" not in text
