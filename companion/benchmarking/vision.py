@@ -76,6 +76,14 @@ def bench_camera(region: str, seed: int, n: int):
     return variation.random_camera(np.random.default_rng((seed, first, 1)), target, distance=distance)
 
 
+def bench_setup(region: str, seed: int, n: int):
+    """Frame n's camera and the observer calibrated for it, exactly as `accuracy` makes them (one
+    calibration per FRAMES_PER_SETUP frames)."""
+    first = n - n % FRAMES_PER_SETUP
+    camera = bench_camera(region, seed, first)
+    return camera, _calibrate(region, camera, seed * 1000 + first)
+
+
 def bench_scene(region: str, seed: int, n: int):
     """Frame n's layout and still scene (light and sensor varied), as `accuracy` reads it."""
     rng = np.random.default_rng((seed, n))
@@ -91,8 +99,7 @@ def accuracy(region: str, frames: int, seed: int = 0) -> dict[str, Any]:
     observer = camera = None
     for n in range(frames):
         if n % FRAMES_PER_SETUP == 0:
-            camera = bench_camera(region, seed, n)
-            observer = _calibrate(region, camera, seed * 1000 + n)
+            camera, observer = bench_setup(region, seed, n)
         layout, scene = bench_scene(region, seed, n)
         scene_region = scene.regions[0]
         image = render(scene, camera, seed=n)

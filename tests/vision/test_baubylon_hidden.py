@@ -16,8 +16,7 @@ from companion.sim.visibility import visible_share
 
 @pytest.fixture(scope="module")
 def setup():
-    camera = bench.bench_camera("baubylon", 1, 190)
-    return camera, bench._calibrate("baubylon", camera, 1190)
+    return bench.bench_setup("baubylon", 1, 190)
 
 
 def test_a_pawn_hidden_behind_a_diagonal_stand_is_not_read_sure_wrong(setup):

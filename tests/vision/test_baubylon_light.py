@@ -27,8 +27,7 @@ def _light(lighting: Lighting, pixels: np.ndarray) -> np.ndarray:
 
 @pytest.fixture(scope="module")
 def shaded():
-    camera = bench.bench_camera("baubylon", 1, 122)
-    observer = bench._calibrate("baubylon", camera, 1120)
+    camera, observer = bench.bench_setup("baubylon", 1, 122)
     layout, scene = bench.bench_scene("baubylon", 1, 122)
     return observer, layout, scene, render(scene, camera, seed=122), visible_share(scene.regions[0], camera,
                                                                                      layout.top_faces())

@@ -20,8 +20,7 @@ from companion.vision.observers.stack_sampling import FACINGS, offset_table
 
 @pytest.fixture(scope="module")
 def setup():
-    camera = bench.bench_camera("baubylon", 2, 107)
-    return camera, bench._calibrate("baubylon", camera, 2100)
+    return bench.bench_setup("baubylon", 2, 107)
 
 
 def test_the_calibration_learns_where_a_pawns_outline_crosses(setup):

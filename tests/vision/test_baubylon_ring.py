@@ -15,8 +15,7 @@ from companion.sim.visibility import visible_share
 
 
 def _setup(first: int):
-    camera = bench.bench_camera("baubylon", 1, first)
-    return camera, bench._calibrate("baubylon", camera, 1000 + first)
+    return bench.bench_setup("baubylon", 1, first)
 
 
 @pytest.mark.parametrize(("frame", "cells"), [(17, [(8, 2)]), (100, [(6, 4), (6, 8)])])

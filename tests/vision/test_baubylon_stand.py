@@ -19,9 +19,7 @@ from companion.vision.observers.baubylon import BaubylonObserver
 
 @pytest.mark.parametrize(("frame", "cell"), [(69, (9, 3)), (118, (8, 5))])
 def test_a_pawn_on_a_tall_block_keeps_its_top(frame, cell):
-    first = frame - frame % bench.FRAMES_PER_SETUP
-    camera = bench.bench_camera("baubylon", 0, first)
-    observer = bench._calibrate("baubylon", camera, first)
+    camera, observer = bench.bench_setup("baubylon", 0, frame)
     layout, scene = bench.bench_scene("baubylon", 0, frame)
     observation = observer.observe(render(scene, camera, seed=frame))
     seen = visible_share(scene.regions[0], camera, layout.top_faces())

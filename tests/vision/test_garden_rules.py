@@ -76,8 +76,7 @@ def test_a_tile_lies_on_the_board():
 
 
 def _read(seed: int, frame: int):
-    camera = bench.bench_camera(REGION, seed, frame)
-    observer = bench._calibrate(REGION, camera, seed * 1000 + frame - frame % bench.FRAMES_PER_SETUP)
+    camera, observer = bench.bench_setup(REGION, seed, frame)
     layout, scene = bench.bench_scene(REGION, seed, frame)
     observation = observer.observe(render(scene, camera, seed=frame))
     return layout.expected(), observation, visible_share(scene.regions[0], camera, layout.top_faces())

@@ -18,8 +18,7 @@ REGION = "babylon.garden"
 
 @pytest.fixture(scope="module")
 def setup():
-    camera = bench.bench_camera(REGION, 2, 50)
-    return camera, bench._calibrate(REGION, camera, 2 * 1000 + 50)
+    return bench.bench_setup(REGION, 2, 50)
 
 
 @pytest.mark.parametrize(("frame", "cell"), [(50, (5, 6)), (51, (2, 7))])
