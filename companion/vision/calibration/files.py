@@ -32,6 +32,10 @@ BOARD_FORMAT = "companion.board"
 VERSION = 1
 
 
+# A location saved mirrored is refused when read, but may be replaced by a new one (kept as .prev.json)
+MIRRORED = N_("places the board as its mirror image (saved before the board frame was settled, or from corners "
+              "given anticlockwise): run {command} again")
+
 def calibration_dir(state_dir: Path) -> Path:
     return Path(state_dir) / "calibration"
 
@@ -192,8 +196,7 @@ def load_location(path: Path, region: str | None = None, image_size: tuple[int, 
         raise root.get("homography").fail(N_("expected an invertible 3×3 matrix"))
     if frame_is_mirrored(spec, homography):
         raise FormatError(str(path), "homography", ErrorText.of(
-            N_("places the board as its mirror image (saved before the board frame was settled, or from corners "
-               "given anticlockwise): run {command} again"), command=f"companion calibrate board --region {saved_region}"))
+            MIRRORED, command=f"companion calibrate board --region {saved_region}"))
     error = _number(root.get("error_px", 0.0), minimum=0.0)
     undistorted = root.get("undistorted", False).bool()
     if undistorted and (intrinsics is None or not any(intrinsics.dist_coeffs)):
@@ -256,5 +259,5 @@ def _validate_location(path: Path) -> None:
     try:
         load_location(path)
     except FormatError as exc:
-        if exc.where != "undistorted" and not (exc.where == "homography" and "mirror image" in str(exc.expected)):
+        if exc.where != "undistorted" and getattr(exc.expected, "msgid", None) != MIRRORED:
             raise
