@@ -7,7 +7,7 @@ import json
 
 from ..errors import ErrorText, FormatError
 from ..games import saves
-from ..i18n import N_
+from ..i18n import N_, translate
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -39,11 +39,12 @@ def handle(args: argparse.Namespace, config) -> int:
     if args.json:
         print(json.dumps(ruling.to_json(), ensure_ascii=False, indent=1))
     else:
-        print(f"{'ACCEPTED' if ruling.accepted else 'NOT ALLOWED'}: {move.describe().render(lang)}")
+        verdict = N_("ACCEPTED: {move}") if ruling.accepted else N_("NOT ALLOWED: {move}")
+        print(translate(verdict, lang, {"move": move.describe().render(lang)}))
         for violation in ruling.violations:
             print(f"  [{violation.rule_id}] {violation.message.render(lang)}")
             if violation.fix is not None:
-                print(f"    fix: {violation.fix.render(lang)}")
+                print("    " + translate(N_("fix: {fix}"), lang, {"fix": violation.fix.render(lang)}))
         for note in ruling.notes:
             print(f"  {note.render(lang)}")
     return 0 if ruling.accepted else 1

@@ -53,6 +53,12 @@ ALL_OUT = {
     "deliberation": N_("All {count} Deliberation cards of this game are already out."),
     "seal": N_("All {count} Seal cards of this game are already out."),
 }
+TOO_MANY_REVEALED = {  # a save's impossible count of one special card (babel.setup.specials)
+    "storm": N_("{count} Storm cards revealed but the game has only {total} [{rule}]"),
+    "lightning": N_("{count} Lightning cards revealed but the game has only {total} [{rule}]"),
+    "deliberation": N_("{count} Deliberation cards revealed but the game has only {total} [{rule}]"),
+    "seal": N_("{count} Seal cards revealed but the game has only {total} [{rule}]"),
+}
 
 
 def _v(rule: str, msgid: str, fix: str | None = None, where: tuple[str, ...] = (), **params: Any) -> Violation:
@@ -676,44 +682,51 @@ class BabelState(GameState):
         problems = state.problems()
         if problems:
             raise FormatError(source, "state", Message.of(N_("not a position legal play can reach ({problems})"),
-                                                           problems="; ".join(problems)))
+                                                           problems=tuple(problems)))
         return state
 
-    def problems(self) -> list[str]:
-        """What no legal game can reach; empty for every state legal play produces."""
-        out: list[str] = []
+    def problems(self) -> list[Message]:
+        """What no legal game can reach, each citing its rule; empty for every state legal play produces."""
+        out: list[Message] = []
+
+        def problem(msgid: str, rule: str | None = None, **params: Any) -> None:
+            out.append(Message.of(msgid, **params, **({"rule": rule} if rule else {})))
+
         setup = self.setup
         if sum(self.towers) > TOTAL_CUBES:
-            out.append(f"{sum(self.towers)} cubes on the base, the box holds {TOTAL_CUBES}")
+            problem(N_("{count} cubes on the base but the box holds only {total}"), count=sum(self.towers),
+                    total=TOTAL_CUBES)
         if self.master in self.architects:
-            out.append("the master is among the architects")
+            problem(N_("the master is among the architects [{rule}]"), "babel.round.appoint")
         if self.stage == "build" and len(self.architects) != setup.architects_per_round:
-            out.append(f"building needs {setup.architects_per_round} architects")
+            problem(N_("building needs {count} architects [{rule}]"), "babel.round.appoint",
+                    count=setup.architects_per_round)
         if self.stage == "appoint" and (self.revealed or self.architects):
-            out.append("cards revealed or architects appointed before the appointment")
+            problem(N_("cards revealed or architects appointed before the appointment [{rule}]"),
+                    "babel.round.appoint")
         if len(self.revealed) > self.reveal_limit and self.architects:
-            out.append("more cards revealed than the master's swap leaves in play")
+            problem(N_("more cards revealed than the master's swap leaves in play [{rule}]"), "babel.round.play")
         if "storm" in self.revealed[self.revealed.count("storm"):]:
-            out.append("a Storm revealed after another card")
+            problem(N_("a Storm revealed after another card [{rule}]"), "babel.round.storm")
         for kind, count in zip(SPECIALS, self.spent, strict=True):
             if count > self.special_cards(kind):
-                out.append(f"{count} {kind} cards revealed, the game has {self.special_cards(kind)}")
+                problem(TOO_MANY_REVEALED[kind], "babel.setup.specials", count=count, total=self.special_cards(kind))
         if len(self.seal_uses) > setup.seal_cards - self.revealed_seals:
-            out.append("more Seal cards used than the game has")
+            problem(N_("more Seal cards used than the game has [{rule}]"), "babel.setup.specials")
         if len({u for u, _ in self.seal_uses}) != len(self.seal_uses):
-            out.append("a player used 2 Seal cards")
+            problem(N_("a player used 2 Seal cards [{rule}]"), "babel.end.complete")
         if sum(c for _, _, c in self.punishment_uses) > setup.punishment_cards:
-            out.append("more Divine Punishment cards given than the game has")
+            problem(N_("more Divine Punishment cards given than the game has [{rule}]"), "babel.setup.specials")
         if len(self.fanatics) > setup.max_fanatics:
-            out.append("more fanatics than Divine Punishment cards")
+            problem(N_("more fanatics than Divine Punishment cards [{rule}]"), "babel.setup.roles")
         if self.messenger is not None and self.messenger in self.fanatics:
-            out.append("the messenger is also a fanatic")
+            problem(N_("the messenger is also a fanatic [{rule}]"), "babel.setup.roles")
         if (self.stage == "over") != (self.result is not None) or (self.result is None) != (self.end_rule is None):
-            out.append("a result without the game being over (or the reverse)")
+            problem(N_("a result without the game being over (or the reverse)"))
         if (self.seal_uses and self.stage not in ("seal", "punishment", "messenger", "over")) or (
             self.punishment_uses and self.stage not in ("punishment", "messenger", "over")
         ):
-            out.append("end-game pointing before the end game")
+            problem(N_("end-game pointing before the end game [{rule}]"), "babel.end.complete")
         return out
 
     @classmethod

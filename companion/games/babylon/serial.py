@@ -6,6 +6,7 @@ from typing import Any
 
 from ...errors import ErrorText, FormatError
 from ...i18n import N_
+from ..api import Message
 from ..jsonread import JsonReader
 from .consistency import problems
 from .model import DECORATIONS, MATERIALS, Board, Decoration, Pillar, PlacedTile, Tile, in_board
@@ -189,7 +190,9 @@ def state_from_json(data: Any, source: str = "<state>"):
     found = problems(state)
     if found:
         # Each key was well formed but the position is impossible (hand-edited or corrupt).
-        detail = "; ".join(found[:3]) + (" …" if len(found) > 3 else "")
+        detail = tuple(found[:3])
+        if len(found) > 3:
+            detail += (Message.of(N_("and {count} more"), count=len(found) - 3),)
         raise FormatError(source, "", ErrorText.of(N_("expected a position legal play can reach ({detail})"),
                                                      detail=detail))
     return state

@@ -425,29 +425,32 @@ class BaubylonState(GameState):
         problems = state.problems()
         if problems:
             raise FormatError(source, "state", Message.of(N_("not a position legal play can reach ({problems})"),
-                                                           problems="; ".join(problems)))
+                                                           problems=tuple(problems)))
         return state
 
-    def problems(self) -> list[str]:
-        """What no legal game can reach; empty for every state legal play produces."""
-        out = []
+    def problems(self) -> list[Message]:
+        """What no legal game can reach, each citing its rule; empty for every state legal play produces."""
+        out: list[Message] = []
         for space, pieces in self.stacks:
             if not self.field.is_field(space):
-                out.append(f"pieces on {space}, which is not a field space")
+                out.append(Message.of(N_("pieces on {space}, which is not a field space [{rule}]"), space=space,
+                                      rule="baubylon.field"))
             if not 1 <= len(pieces) <= MAX_STACK:
-                out.append(f"{len(pieces)} pieces stacked on {space}")
+                out.append(Message.of(N_("{count} pieces stacked on {space} [{rule}]"), count=len(pieces),
+                                      space=space, rule="baubylon.stack"))
         for player, colour in enumerate(self.colours):
             if self.supply(player) < 0:
-                out.append(f"more than {PAWNS_PER_PLAYER} {colour} pawns on the field")
+                out.append(Message.of(N_("more than {count} {colour} pawns on the field"), count=PAWNS_PER_PLAYER,
+                                      colour=colour))
         reds = sum(pieces.count(BLOCKER) for _, pieces in self.stacks)
         if reds + sum(self.captured) > BLOCKERS:
-            out.append(f"more than {BLOCKERS} blockers")
+            out.append(Message.of(N_("more than {count} blockers [{rule}]"), count=BLOCKERS, rule="baubylon.blocker"))
         if self.winner is not None:
             colour = self.colours[self.winner]
             if not any(colour in self.stack(s) for s in self.field.goal()):
-                out.append("a winner without a pawn on the goal")
+                out.append(Message.of(N_("a winner without a pawn on the goal [{rule}]"), rule="baubylon.goal"))
             if self.roll is not None:
-                out.append("a roll after the game ended")
+                out.append(Message.of(N_("a roll after the game ended [{rule}]"), rule="baubylon.goal"))
         return out
 
     @classmethod

@@ -74,7 +74,7 @@ def body(**changes):
         ({"architects": [1, 1, 2]}, "state.architects", "different players"),
         ({"revealed": ["rain"]}, "state.revealed[0]", "expected one of"),
         ({"revealed": ["instruction", "storm"]}, "state", "a Storm revealed after another card"),
-        ({"spent": {"storm": 6}}, "state", "6 storm cards revealed"),
+        ({"spent": {"storm": 6}}, "state", "6 Storm cards revealed"),
         ({"spent": {"hail": 1}}, "state.spent.hail", "only the keys"),
         ({"seal_uses": [[0]]}, "state.seal_uses[0]", "list of 2"),
         ({"result": "nobody"}, "state.result", "expected one of"),

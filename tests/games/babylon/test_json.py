@@ -123,7 +123,7 @@ def test_duplicate_piece_ids_are_rejected():
 def test_an_impossible_position_is_refused_with_the_reason():
     data = copy.deepcopy(_state_json())
     data["state"]["supply"]["single"] += 1  # a pillar out of nowhere
-    with pytest.raises(FormatError, match="single: 149 accounted for, the game has 148") as info:
+    with pytest.raises(FormatError, match="149 single pillars accounted for but the game has 148") as info:
         saves.parse_state(data, "save.json")
     assert info.value.where == "state"
     data = copy.deepcopy(_state_json())
