@@ -85,3 +85,11 @@ class GameResumed(Event):
 
     state: GameState
     detail: Message | None = None
+
+
+@dataclass(frozen=True)
+class SaveFailed(Event):
+    """The journal could not be written (a full or failing card): the change was not kept, in the
+    file or in the referee's memory, and the next look at the table tries again."""
+
+    detail: Message

@@ -22,14 +22,14 @@ import json
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import ErrorText, FormatError, got
+from ..errors import CompanionError, ErrorText, FormatError, got
 from ..games import saves
-from ..games.api import GameSpec, GameState, IllegalMove, Move
+from ..games.api import GameSpec, GameState, IllegalMove, Message, Move
 from ..games.registry import get as get_spec
 from ..i18n import N_
 
@@ -98,6 +98,18 @@ class SetAside:
     reason: str
 
 
+class JournalWriteError(CompanionError):
+    """The journal could not be written (a full or failing card). Nothing of the call that wrote
+    was kept, in the file or in the referee's memory: the next look at the table tries again."""
+
+    @classmethod
+    def of(cls, path: Path, exc: sqlite3.Error) -> JournalWriteError:
+        text = Message.of(N_("The game could not be saved to {file} ({detail}); the last change was not "
+                             "kept and the referee will look again. Free some space on the storage, or "
+                             "check that it is not failing."), file=path.name, detail=str(exc))
+        return cls(f"{path}: {text.render('en')}", message=text)
+
+
 class Journal:
     """An open journal file. Not thread-safe: the referee loop owns it."""
 
@@ -157,7 +169,12 @@ class Journal:
             raise
         self._depth -= 1
         if outer and self._db.in_transaction:
-            self._db.commit()  # synchronous=FULL: on disk when this returns
+            try:
+                self._db.commit()  # synchronous=FULL: on disk when this returns
+            except sqlite3.Error:
+                with suppress(sqlite3.Error):  # a failed commit may leave it open
+                    self._db.rollback()
+                raise
 
     def _begin(self) -> None:
         if not self._db.in_transaction:

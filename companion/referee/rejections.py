@@ -50,6 +50,9 @@ class RejectedReadings:
                 memory.cells.pop(cell, None)
         return memory
 
+    def copy(self) -> RejectedReadings:
+        return RejectedReadings({cell: set(shown) for cell, shown in self.cells.items()}, list(self.changes))
+
     def drain(self) -> list[Change]:
         """The changes made since the last drain (for the journal)."""
         out, self.changes = self.changes, []

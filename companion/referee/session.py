@@ -19,7 +19,8 @@ from typing import Any
 from ..games.api import Message, Move
 from ..i18n import N_
 from ..vision.types import Frame, Observation
-from .events import Event, GameOver, SourceStatus
+from .events import Event, GameOver, SaveFailed, SourceStatus
+from .journal import JournalWriteError
 from .tracker import Tracker
 
 log = logging.getLogger(__name__)
@@ -104,7 +105,10 @@ class RefereeSession:
             self.source_state = "still"
         self.stats.still += 1
         started = self.clock()
-        new = tracker.observe(scene.observations)
+        try:
+            new = tracker.observe(scene.observations)
+        except JournalWriteError as exc:
+            return events + self._save_failed(exc)
         if new:
             self.stats.latencies.append(self.clock() - started + max(0.0, started - scene.time if scene.time else 0.0))
         return events + new
@@ -128,7 +132,16 @@ class RefereeSession:
                 name, arg = self.commands.get_nowait()
             except queue.Empty:
                 return events
-            events += self._command(name, arg)
+            try:
+                events += self._command(name, arg)
+            except JournalWriteError as exc:  # the command was not carried out: the player may retry
+                events += self._save_failed(exc)
+
+    def _save_failed(self, exc: JournalWriteError) -> list[Event]:
+        log.error("%s", exc)
+        event = SaveFailed(self.tracker.game, len(self.tracker.moves), exc.message)
+        self._fan_out(event)
+        return [event]
 
     def _command(self, name: str, arg: Any) -> list[Event]:
         tracker = self.tracker

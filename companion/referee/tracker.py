@@ -12,9 +12,10 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import sqlite3
 from collections.abc import Callable, Mapping
 from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 
 from ..games.api import GameState, Message, Move, Ruling
 from ..i18n import N_
@@ -32,7 +33,7 @@ from .events import (
     ViolationCleared,
     ViolationFound,
 )
-from .journal import Journal
+from .journal import Journal, JournalWriteError
 from .rejections import RejectedReadings
 from .views.base import ExpectedView, GameView, changed_cells
 
@@ -48,6 +49,7 @@ def _durably(method):
         if self._held is not None:  # called inside another durable call: its transaction
             return method(self, *args, **kwargs)
         self._held = []
+        memory = self._memory()
         try:
             with self.journal.transaction() if self.journal is not None else nullcontext():
                 result = method(self, *args, **kwargs)
@@ -55,6 +57,12 @@ def _durably(method):
                 if self.journal is not None:
                     self.journal.record_rejections(self.game_id, changes)
             held = self._held
+        except sqlite3.Error as exc:  # the journal kept nothing of the call: neither may the memory
+            self._restore(memory)
+            raise JournalWriteError.of(self.journal.path, exc) from exc
+        except BaseException:
+            self._restore(memory)
+            raise
         finally:
             self._held = None
         for event in held:
@@ -63,6 +71,22 @@ def _durably(method):
         return result
 
     return durable
+
+
+# what the tracker was given, not what it remembers (a failed journal write restores the rest)
+_NOT_MEMORY = frozenset({"initial", "view", "journal", "game_id", "settings", "sinks", "_held"})
+
+
+def _copied(value):
+    if isinstance(value, list):
+        return [_copied(item) for item in value]
+    if isinstance(value, dict):
+        return dict(value)
+    if isinstance(value, (_Pending, _Provisional)):
+        return replace(value)
+    if isinstance(value, RejectedReadings):
+        return value.copy()
+    return value  # immutable: states, moves, rulings, numbers
 
 
 BRANCH_BUDGET = 300  # candidate states weighed per open alternative of a provisional choice
@@ -143,6 +167,17 @@ class Tracker:
         self._base_view: ExpectedView = self.view.expected(self.state)
 
     # --- state ----------------------------------------------------------------------------------
+
+    def _memory(self) -> dict:
+        """A copy of everything a call may change in memory (game states, moves and readings are
+        immutable: the lists that hold them are copied, not they)."""
+        memory = {f.name: _copied(getattr(self, f.name)) for f in fields(self) if f.name not in _NOT_MEMORY}
+        memory["_base_view"] = self._base_view
+        return memory
+
+    def _restore(self, memory: dict) -> None:
+        for name, value in memory.items():
+            setattr(self, name, value)
 
     @property
     def wants_another_look(self) -> bool:

@@ -17,6 +17,7 @@ from ..referee.events import (
     GameResumed,
     MoveAccepted,
     OverrideRecorded,
+    SaveFailed,
     ScoreChanged,
     SourceStatus,
     TurnGuidance,
@@ -112,6 +113,9 @@ class Session:
             self.source_status = event.status
             self.source_detail = event.detail
             return None
+        if isinstance(event, SaveFailed):  # not kept: the players must know before they go on
+            self._log(event.detail)
+            return "live"
         if isinstance(event, GameResumed):  # picked up from the journal: show where it stands
             self._set_state(event.state)
             if event.detail is not None:

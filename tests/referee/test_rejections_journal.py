@@ -16,7 +16,7 @@ import pytest
 
 from companion.errors import FormatError
 from companion.referee.events import MoveAccepted, OverrideRecorded
-from companion.referee.journal import SCHEMA_VERSION, Journal, open_or_set_aside
+from companion.referee.journal import SCHEMA_VERSION, Journal, JournalWriteError, open_or_set_aside
 from companion.referee.rejections import MAX_REMEMBERED, RejectedReadings
 from companion.referee.tracker import Tracker
 from companion.vision.types import CellReading, Observation
@@ -92,9 +92,10 @@ def test_a_failure_while_journaling_the_rejection_leaves_the_undo_unwritten_too(
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(journal, "record_rejections", power_cut)
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises(JournalWriteError):
         tracker.undo()
     assert told == []  # nothing was announced
+    assert len(tracker.moves) == 2 and tracker.rejected.cells == {}  # nor kept in memory
     other = Journal(path, resolve=resolve)
     game = other.load_game(tracker.game_id)
     assert len(game.moves) == 2 and game.rejections == ()  # neither the undo nor the rejection
