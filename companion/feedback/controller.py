@@ -17,6 +17,7 @@ from ..referee.events import (
     Event,
     GameOver,
     MoveAccepted,
+    SaveFailed,
     SourceStatus,
     TurnGuidance,
     ViolationCleared,
@@ -37,6 +38,7 @@ _BY_EVENT: tuple[tuple[type[Event], str], ...] = (
     (TurnGuidance, "your_turn"),
     (GameOver, "game_over"),
     (ViolationCleared, "cleared"),
+    (SaveFailed, "save_failed"),
 )
 
 

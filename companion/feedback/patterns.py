@@ -80,9 +80,12 @@ GAME_OVER = Pattern(
 )
 SOURCE_LOST = Pattern("source_lost", _repeat(2, Step(0.3, AMBER, A3), Step(0.2, OFF)), urgent=True)
 SOURCE_BACK = Pattern("source_back", (Step(0.2, GREEN),))
+# The game could not be saved (a full or failing card): one long low note, then magenta until the
+# next pattern — the screen says what happened, and nothing was kept, so nobody may think it was.
+SAVE_FAILED = Pattern("save_failed", (Step(0.8, MAGENTA, A3), Step(0.2, OFF), Step(1.0, MAGENTA)), urgent=True)
 # The table is back as it was before the violation: a silent green blink, the red goes out.
 CLEARED = Pattern("cleared", (Step(0.3, GREEN),))
 
 PATTERNS: dict[str, Pattern] = {
-    p.name: p for p in (ACCEPTED, VIOLATION, ASK, YOUR_TURN, GAME_OVER, SOURCE_LOST, SOURCE_BACK, CLEARED)
+    p.name: p for p in (ACCEPTED, VIOLATION, ASK, YOUR_TURN, GAME_OVER, SOURCE_LOST, SOURCE_BACK, CLEARED, SAVE_FAILED)
 }

@@ -7,6 +7,9 @@ import sqlite3
 
 import pytest
 
+from companion.feedback.controller import pattern_for
+from companion.feedback.patterns import PATTERNS
+from companion.games.api import Message
 from companion.referee.events import MoveAccepted, OverrideRecorded, SaveFailed
 from companion.referee.journal import Journal, JournalWriteError
 from companion.referee.session import RefereeSession, Scene
@@ -128,3 +131,10 @@ def test_the_session_tells_the_players_and_keeps_refereeing(tmp_path):
     assert any(isinstance(e, MoveAccepted) for e in session.handle(Scene("still", TWO)))
     assert session.stats.events["SaveFailed"] == 2
     journal.close()
+
+
+def test_the_led_and_buzzer_say_it_too():
+    event = SaveFailed("toy", 1, Message.of("x"))
+    pattern = pattern_for(event)
+    assert pattern is PATTERNS["save_failed"] and pattern.urgent  # a long low note, then magenta
+    assert pattern_for(SaveFailed("toy", 1, Message.of("x")), camera_lost=True) is pattern
