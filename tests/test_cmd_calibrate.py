@@ -100,7 +100,7 @@ def test_board_from_markers_by_default_and_show(tmp_path, capsys):
     cv2.imwrite(str(photo), view.image)
     assert main(["calibrate", "board", "--region", "babylon.garden", str(photo)]) == 0
     out = capsys.readouterr().out
-    assert "babylon.garden: located by markers" in out and "default focal length" in out
+    assert "babylon.garden: located by markers" in out and "companion calibrate camera" in out
     assert main(["calibrate", "show"]) == 0
     out = capsys.readouterr().out
     assert "camera: not calibrated" in out and "babylon.garden: by markers, 1280×960 frames" in out

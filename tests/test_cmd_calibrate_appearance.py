@@ -49,7 +49,7 @@ def test_capture_from_photos_then_recognise_reads_a_random_layout(tmp_path, caps
     out = capsys.readouterr().out
     assert "row 1, column 1: 1 stone, flower up" in out  # what to lay where
     assert out.count("Good frame") == 2
-    assert "learned from 2 frames" in out and "1 more frame(s) would make it steadier" in out
+    assert "learned from 2 frames" in out and "1 more frame would make it steadier" in out
     profile_path = files.calibration_dir(camera_calibrated) / "appearance-reclamation.json"
     assert AppearanceProfile.load(profile_path).region == "reclamation"
 

@@ -20,7 +20,10 @@ from pathlib import Path
 
 import numpy as np
 
+from ..diagnostics import CAMERA_NOT_MEASURED
 from ..errors import CompanionError
+from ..games.api import Message
+from ..i18n import N_, NP_
 from ..vision.appearance import AppearanceProfile
 from ..vision.boards import REGIONS, BoardSpec
 from ..vision.calibration import files, targets
@@ -41,6 +44,27 @@ from .recognise import (
 )
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff")
+METHOD_NAMES = {"markers": N_("markers"), "gridlines": N_("grid lines"), "corners": N_("corners")}  # locate.METHODS
+
+
+def _lang(config) -> str | None:
+    return config.get("general", "language")
+
+
+def _say(lang: str | None, msgid: str, indent: str = "", **params) -> None:
+    """Print one translated line (the setup person reads these in the configured language)."""
+    print(indent + Message.of(msgid, **params).render(lang))
+
+
+def _refuse(msgid: str, **params) -> CompanionError:
+    return CompanionError(message=Message.of(msgid, **params))
+
+
+def _saved(lang: str | None, path: Path, previous: Path | None) -> None:
+    if previous:
+        _say(lang, N_("saved {path} (previous kept as {previous})"), path=str(path), previous=previous.name)
+    else:
+        _say(lang, N_("saved {path}"), path=str(path))
 
 
 def default_target_dir() -> Path:
@@ -123,81 +147,93 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 # --- targets ---------------------------------------------------------------------------------------
 def handle_target(args: argparse.Namespace, config) -> int:
+    lang = _lang(config)
     folder = args.out or default_target_dir()
     names = list(SHEETS) if args.sheet == "all" else [args.sheet]
     for name in names:
         sheet = SHEETS[name]
         for path in targets.write_target(targets.charuco_target(sheet), folder):
-            print(f"wrote {path}")
-        print(f"  {name.upper()}: {sheet.squares[0]}x{sheet.squares[1]} squares of {sheet.square_mm:g} mm; print at "
-              "100 % and check the 100 mm ruler")
+            _say(lang, N_("wrote {path}"), path=str(path))
+        _say(lang, N_("{sheet}: {columns}×{rows} squares of {size} mm; print at 100 % and check the 100 mm ruler"),
+             "  ", sheet=name.upper(), columns=sheet.squares[0], rows=sheet.squares[1], size=f"{sheet.square_mm:g}")
     return 0
 
 
 def handle_mat(args: argparse.Namespace, config) -> int:
+    lang = _lang(config)
     folder = args.out or default_target_dir()
     for spec in board_specs(args):
         paper = args.paper or targets.smallest_paper(spec)
         if args.stickers or paper is None:
             if paper is None and not args.stickers:
-                print(f"{spec.region}: the mat does not fit on A3; writing marker stickers instead")
+                _say(lang, N_("{board}: the mat does not fit on A3; writing marker stickers instead"),
+                     board=spec.region)
             target = targets.sticker_target(spec)
         else:
             try:
                 target = targets.mat_target(spec, paper)
             except ValueError as exc:
-                raise CompanionError(f"--paper {paper}: {exc}; try --paper a3 or --stickers") from None
+                raise _refuse(N_("--paper {paper}: the mat does not fit ({detail}); try --paper a3 or --stickers"),
+                              paper=paper, detail=str(exc)) from None
         for path in targets.write_target(target, folder):
-            print(f"wrote {path}")
+            _say(lang, N_("wrote {path}"), path=str(path))
     return 0
 
 
 # --- camera ----------------------------------------------------------------------------------------
 def handle_camera(args: argparse.Namespace, config) -> int:
+    lang = _lang(config)
     calibrator = CameraCalibrator(SHEETS[args.sheet])
     if args.live:
         _collect_live(args, config, calibrator)
     else:
-        _collect_folder(args, calibrator)
+        _collect_folder(args, calibrator, lang)
     if calibrator.views < 3:
-        raise CompanionError(f"only {calibrator.views} photos show the {args.sheet.upper()} sheet well enough "
-                             "(need at least 3, better 10 to 20)")
+        raise _refuse(NP_("only {count} photo shows the {sheet} sheet well enough (need at least 3, better 10 to 20)",
+                          "only {count} photos show the {sheet} sheet well enough (need at least 3, better 10 to 20)"),
+                      count=calibrator.views, sheet=args.sheet.upper())
     intrinsics = calibrator.calibrate()
     k = intrinsics.matrix
-    print(f"focal length {k[0, 0]:.1f} × {k[1, 1]:.1f} px, centre ({k[0, 2]:.1f}, {k[1, 2]:.1f}), "
-          f"reprojection error {intrinsics.rms_px:.3f} px from {intrinsics.views} views")
+    _say(lang, N_("focal length {fx} × {fy} px, centre ({cx}, {cy}), reprojection error {error} px from {views} views"),
+         fx=f"{k[0, 0]:.1f}", fy=f"{k[1, 1]:.1f}", cx=f"{k[0, 2]:.1f}", cy=f"{k[1, 2]:.1f}",
+         error=f"{intrinsics.rms_px:.3f}", views=intrinsics.views)
     missing = calibrator.shortcomings(intrinsics)
     if missing:
-        print("not good enough yet:")
+        _say(lang, N_("not good enough yet:"))
         for item in missing:
             print(f"  - {item}")
         if not args.save_anyway:
-            print("nothing saved (add photos, or --save-anyway)")
+            _say(lang, N_("nothing saved (add photos, or --save-anyway)"))
             return 1
     else:
-        print("good enough: views, coverage and reprojection error all meet the bar")
+        _say(lang, N_("good enough: views, coverage and reprojection error all meet the bar"))
     path = args.out or files.camera_path(config.state_dir())
     previous = files.save_intrinsics(path, intrinsics)
-    print(f"saved {path}" + (f" (previous kept as {previous.name})" if previous else ""))
+    _saved(lang, path, previous)
     return 0
 
 
-def _collect_folder(args: argparse.Namespace, calibrator: CameraCalibrator) -> None:
+def _collect_folder(args: argparse.Namespace, calibrator: CameraCalibrator, lang: str | None) -> None:
     if not args.images.is_dir():
-        raise CompanionError(f"--images {args.images}: no such folder")
+        raise _refuse(N_("--images {folder}: no such folder"), folder=str(args.images))
     photos = sorted(p for p in args.images.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
     if not photos:
-        raise CompanionError(f"--images {args.images}: no PNG or JPEG photos in it")
+        raise _refuse(N_("--images {folder}: no PNG or JPEG photos in it"), folder=str(args.images))
     for number, photo in enumerate(photos, start=1):
+        counter = f"[{number:>3}/{len(photos)}] {photo.name}: "
         try:
             image = read_image(str(photo))
         except CompanionError as exc:
-            print(f"[{number:>3}/{len(photos)}] {photo.name}: skipped ({exc})")
+            _say(lang, N_("skipped ({reason})"), counter, reason=exc)
             continue
         result = calibrator.add_view(image)
-        state = "used" if result.accepted else f"skipped: {result.reason}"
-        print(f"[{number:>3}/{len(photos)}] {photo.name}: {result.corners} corners, {state}; "
-              f"views {calibrator.views}, coverage {calibrator.coverage:.0%}")
+        if result.accepted:
+            _say(lang, N_("{corners} corners, used; views {views}, coverage {coverage}"), counter,
+                 corners=result.corners, views=calibrator.views, coverage=f"{calibrator.coverage:.0%}")
+        else:
+            _say(lang, N_("{corners} corners, skipped: {reason}; views {views}, coverage {coverage}"), counter,
+                 corners=result.corners, reason=result.reason, views=calibrator.views,
+                 coverage=f"{calibrator.coverage:.0%}")
 
 
 def _collect_live(args: argparse.Namespace, config, calibrator: CameraCalibrator) -> None:
@@ -205,8 +241,10 @@ def _collect_live(args: argparse.Namespace, config, calibrator: CameraCalibrator
     Ctrl-C (what was collected so far is still used)."""
     from ..vision.sources import open_source
 
+    lang = _lang(config)
     opened = open_source(config)
-    print(f"{opened.describe()}; show the {args.sheet.upper()} sheet at many places and tilts (Ctrl-C to stop)")
+    _say(lang, N_("{camera}; show the {sheet} sheet at many places and tilts (Ctrl-C to stop)"),
+         camera=opened.describe(), sheet=args.sheet.upper())
     every = max(1, args.every)
     try:
         with opened.source as source:
@@ -215,26 +253,28 @@ def _collect_live(args: argparse.Namespace, config, calibrator: CameraCalibrator
                     continue
                 result = calibrator.add_view(frame.image, distinct=True)
                 if result.accepted:
-                    print(f"view {calibrator.views}: {result.corners} corners; coverage {calibrator.coverage:.0%}")
+                    _say(lang, N_("view {view}: {corners} corners; coverage {coverage}"), view=calibrator.views,
+                         corners=result.corners, coverage=f"{calibrator.coverage:.0%}")
                 elif result.corners >= 4:  # the sheet is in view but not usable: say why
-                    print(f"frame {frame.index}: {result.reason}")
+                    _say(lang, N_("frame {frame}: {reason}"), frame=frame.index, reason=result.reason)
                 if calibrator.views >= args.max_views:
                     break
                 enough = calibrator.views >= calibrator.min_views and not calibrator.shortcomings(None)
                 if enough and not calibrator.shortcomings(calibrator.calibrate()):
                     break
     except KeyboardInterrupt:
-        print("stopped; calibrating with the views so far")
+        _say(lang, N_("stopped; calibrating with the views so far"))
 
 
 # --- board -----------------------------------------------------------------------------------------
 def handle_board(args: argparse.Namespace, config) -> int:
+    lang = _lang(config)
     check_overlay_path(args.overlay)
     specs = board_specs(args)
     if args.out and len(specs) > 1:
-        raise CompanionError("--out names one file, but this game has several board regions: use --region")
+        raise _refuse(N_("--out names one file, but this game has several board regions: use --region"))
     if args.corners and len(specs) > 1:
-        raise CompanionError("--corners places one board: use --region to say which")
+        raise _refuse(N_("--corners places one board: use --region to say which"))
     image = read_image(args.image)
     camera = load_camera(config)
     overlay = image
@@ -242,9 +282,11 @@ def handle_board(args: argparse.Namespace, config) -> int:
         location = locate(args, spec, image, camera)
         path = args.out or files.board_path(config.state_dir(), spec.region)
         previous = files.save_location(path, location)
-        print(f"{spec.region}: located by {location.method}, fit error {location.error_px:.2f} px"
-              f"{'' if camera else ' (no camera calibration: heights use the default focal length)'}")
-        print(f"saved {path}" + (f" (previous kept as {previous.name})" if previous else ""))
+        _say(lang, N_("{board}: located by {method}, fit error {error} px"), board=spec.region,
+             method=Message.of(METHOD_NAMES.get(location.method, location.method)), error=f"{location.error_px:.2f}")
+        if not camera:
+            _say(lang, CAMERA_NOT_MEASURED, "  ")
+        _saved(lang, path, previous)
         overlay = draw_location(overlay, location)
     if args.overlay:
         write_image(args.overlay, overlay)
@@ -258,7 +300,7 @@ def locate(args: argparse.Namespace, spec: BoardSpec, image: np.ndarray, camera:
     if args.lines:
         return locate_from_grid_lines(spec, image, camera)
     if args.thickness < 0:
-        raise CompanionError(f"--thickness: expected a thickness ≥ 0 mm, got {args.thickness:g}")
+        raise _refuse(N_("--thickness: expected a thickness ≥ 0 mm, got {value}"), value=f"{args.thickness:g}")
     if args.markers:
         return locate_from_markers(spec, image, intrinsics=camera, surface_mm=args.thickness)
     try:  # neither said: markers when there are any, else the lines
@@ -267,8 +309,9 @@ def locate(args: argparse.Namespace, spec: BoardSpec, image: np.ndarray, camera:
         try:
             return locate_from_grid_lines(spec, image, camera)
         except LocateError as line_error:
-            raise LocateError(f"{marker_error}; and from the grid lines: {line_error}; "
-                              "or give the corners with --corners") from None
+            raise LocateError(message=Message.of(
+                N_("{markers}; and from the grid lines: {lines}; or give the corners with --corners"),
+                markers=marker_error, lines=line_error)) from None
 
 
 # --- appearance ------------------------------------------------------------------------------------
@@ -276,20 +319,24 @@ def handle_appearance(args: argparse.Namespace, config) -> int:
     from ..vision.calibration.layout_diagram import write_layout
     from ..vision.calibration.layouts import layout_for
 
+    lang = _lang(config)
     if not 1 <= args.frames <= 10:
-        raise CompanionError(f"--frames: expected 1 to 10 good frames, got {args.frames}")
+        raise _refuse(N_("--frames: expected 1 to 10 good frames, got {value}"), value=args.frames)
     if args.calibration and not args.region:
-        raise CompanionError("--calibration locates one board region: use it with --region")
+        raise _refuse(N_("--calibration locates one board region: use it with --region"))
     specs = board_specs(args)
     for spec in specs:
         layout = layout_for(spec.region)
         diagram = (args.out or default_target_dir()) / f"layout-{spec.region}.png"
         if args.layout_only and args.out:
             diagram = write_layout(layout, args.out)
-        print(f"{spec.region}: lay out the calibration pieces (diagram: {diagram}); row 1 runs along the "
-              "mat's bottom edge:")
-        for line in layout.instructions():
-            print(f"  {line}")
+        _say(lang, N_("{board}: lay out the calibration pieces (diagram: {diagram}); row 1 runs along the "
+                      "mat's bottom edge:"), board=spec.region, diagram=str(diagram))
+        for row, texts in enumerate(layout.texts(), start=1):
+            for column, text in enumerate(texts, start=1):
+                if text:
+                    _say(lang, N_("row {row}, column {column}: {text}"), "  ", row=row, column=column,
+                         text=Message.of(text[0], **text[1]))
     if args.layout_only:
         return 0
     camera = load_camera(config)
@@ -305,6 +352,7 @@ def _capture_frames(frames, args, config, specs: list[BoardSpec], camera: Intrin
     from ..vision.calibration.capture import AppearanceCapture
     from ..vision.observers import observer_class
 
+    lang = _lang(config)
     for number, image in enumerate(frames, start=1):
         for spec in specs:
             if spec.region in failures:
@@ -313,20 +361,23 @@ def _capture_frames(frames, args, config, specs: list[BoardSpec], camera: Intrin
             if capture is None:
                 if observer_class(spec.region) is None:
                     failures.append(spec.region)
-                    print(f"{spec.region}: no observer for this region on this build; skipped")
+                    _say(lang, N_("{board}: no observer for this region on this build; skipped"),
+                         board=spec.region)
                     continue
                 try:
                     location = _saved_or_markers(args, config, spec, image, camera)
                 except CompanionError as exc:
-                    print(f"frame {number}: {spec.region}: not located: {exc}")
+                    _say(lang, N_("frame {frame}: {board}: not located: {reason}"), frame=number,
+                         board=spec.region, reason=exc)
                     continue
                 capture = captures[spec.region] = AppearanceCapture(spec.region, location, args.frames)
             if capture.progress.ok:
                 continue
             progress = capture.feed(image)
-            print(f"frame {number}: {spec.region}: {translate_text(progress.verdict)}")
+            _say(lang, N_("frame {frame}: {board}: {verdict}"), frame=number, board=spec.region,
+                 verdict=translate_text(progress.verdict, lang))
             if progress.ok is False:
-                print(f"  {translate_text(progress.step)}")
+                print("  " + translate_text(progress.step, lang))
         if captures and all(c.progress.ok for c in captures.values()) and len(captures) + len(failures) == len(specs):
             break
 
@@ -337,7 +388,7 @@ def _appearance_frames(args: argparse.Namespace, config):
 
     if args.camera:
         opened = open_source(config)
-        print(f"{opened.describe()}; keep hands away from the table (Ctrl-C to stop)")
+        _say(_lang(config), N_("{camera}; keep hands away from the table (Ctrl-C to stop)"), camera=opened.describe())
         every = max(1, args.every)
         with opened.source as source:
             for frame in source:
@@ -354,7 +405,7 @@ def _appearance_frames(args: argparse.Namespace, config):
                 for frame in source:
                     yield frame.image
         except SourceError as exc:
-            raise CompanionError(f"--source {name}: {exc}") from None
+            raise _refuse(N_("--source {name}: {reason}"), name=name, reason=exc) from None
 
 
 def _saved_or_markers(args, config, spec: BoardSpec, image: np.ndarray, camera: Intrinsics | None) -> BoardLocation:
@@ -365,43 +416,48 @@ def _saved_or_markers(args, config, spec: BoardSpec, image: np.ndarray, camera: 
     try:
         return locate_from_markers(spec, image, intrinsics=camera)
     except LocateError as exc:
-        raise LocateError(f"{str(exc).removeprefix(spec.region + ': ')}; or save the board's place first: "
-                          f"companion calibrate board --region {spec.region} IMAGE") from None
+        raise LocateError(message=Message.of(N_("{reason}; or save the board's place first: {command}"), reason=exc,
+                                             command=f"companion calibrate board --region {spec.region} IMAGE")) from None
 
 
 def _save_captures(config, specs: list[BoardSpec], captures: dict, failures: list[str]) -> int:
-    unsaved = []
+    lang = _lang(config)
+    unsaved: list[Message] = []
     for spec in specs:
         capture = captures.get(spec.region)
         if spec.region in failures:
             continue
         if capture is None or not capture.ready:
-            why = "" if capture is None or capture.progress.verdict is None else \
-                f" (last: {translate_text(capture.progress.verdict)})"
-            unsaved.append(f"{spec.region}: no usable frame{why}")
+            if capture is None or capture.progress.verdict is None:
+                unsaved.append(Message.of(N_("{board}: no usable frame"), board=spec.region))
+            else:
+                verdict = capture.progress.verdict
+                unsaved.append(Message.of(N_("{board}: no usable frame (last: {verdict})"), board=spec.region,
+                                          verdict=Message.of(verdict[0], **verdict[1])))
             continue
         saved = capture.save(config.state_dir())
-        print(f"{spec.region}: learned from {capture.frames_used} frame{'s' if capture.frames_used > 1 else ''}; "
-              f"saved {saved.path}" + (f" (previous kept as {saved.previous.name})" if saved.previous else ""))
+        _say(lang, NP_("{board}: learned from {count} frame", "{board}: learned from {count} frames"),
+             board=spec.region, count=capture.frames_used)
+        _saved(lang, saved.path, saved.previous)
         if saved.set_aside:
-            print(f"  the file there could not be used ({saved.set_aside_reason}); it was moved aside to "
-                  f"{saved.set_aside.name}")
+            _say(lang, N_("the file there could not be used ({reason}); it was moved aside to {name}"), "  ",
+                 reason=saved.set_aside_reason, name=saved.set_aside.name)
         if capture.frames_used < capture.frames_wanted:
-            print(f"  {capture.frames_wanted - capture.frames_used} more frame(s) would make it steadier")
+            _say(lang, NP_("{count} more frame would make it steadier", "{count} more frames would make it steadier"),
+                 "  ", count=capture.frames_wanted - capture.frames_used)
     if unsaved:
-        raise CompanionError("nothing saved for " + "; ".join(unsaved))
+        raise _refuse(N_("nothing saved for {boards}"), boards=tuple(unsaved))
     return 0
 
 
-def translate_text(text: tuple[str, dict]) -> str:
-    """A (msgid, params) pair from vision, in the configured language."""
-    from ..i18n import translate
-
-    return translate(text[0], None, text[1])
+def translate_text(text: tuple[str, dict], lang: str | None = None) -> str:
+    """A (msgid, params) pair from vision, in `lang` (identifiers such as colours by their names)."""
+    return Message.of(text[0], **text[1]).render(lang)
 
 
 # --- show ------------------------------------------------------------------------------------------
 def handle_show(args: argparse.Namespace, config) -> int:
+    lang = _lang(config)
     folder = files.calibration_dir(config.state_dir())
     camera_file = files.camera_path(config.state_dir())
     camera = None
@@ -409,23 +465,26 @@ def handle_show(args: argparse.Namespace, config) -> int:
         try:
             camera = files.load_intrinsics(camera_file)
             k = camera.matrix
-            print(f"camera: {camera.image_size[0]}×{camera.image_size[1]}, focal {k[0, 0]:.1f} px, "
-                  f"error {camera.rms_px if camera.rms_px is not None else float('nan'):.3f} px, {camera.views} views")
+            _say(lang, N_("camera: {width}×{height}, focal {focal} px, error {error} px, {views} views"),
+                 width=camera.image_size[0], height=camera.image_size[1], focal=f"{k[0, 0]:.1f}",
+                 error=f"{camera.rms_px if camera.rms_px is not None else float('nan'):.3f}", views=camera.views)
         except CompanionError as exc:
-            print(f"camera: unusable: {exc}")
+            _say(lang, N_("camera: unusable: {reason}"), reason=exc)
     else:
-        print("camera: not calibrated (heights use a default focal length of 0.8 × image width)")
+        _say(lang, N_("camera: not calibrated (heights use a default focal length of 0.8 × image width)"))
+        _say(lang, CAMERA_NOT_MEASURED, "  ")
     boards = sorted(folder.glob("board-*.json")) if folder.is_dir() else []
     boards = [b for b in boards if not b.name.endswith(".prev.json")]
     for path in boards:
         try:
             location = files.load_location(path, intrinsics=camera)
-            print(f"{location.spec.region}: by {location.method}, {location.image_size[0]}×"
-                  f"{location.image_size[1]} frames, fit error {location.error_px:.2f} px")
+            _say(lang, N_("{board}: by {method}, {width}×{height} frames, fit error {error} px"),
+                 board=location.spec.region, method=Message.of(METHOD_NAMES.get(location.method, location.method)), width=location.image_size[0],
+                 height=location.image_size[1], error=f"{location.error_px:.2f}")
         except CompanionError as exc:
-            print(f"{path.name}: unusable: {exc}")
+            _say(lang, N_("{name}: unusable: {reason}"), name=path.name, reason=exc)
     if not boards:
-        print("boards: none saved (companion calibrate board ...)")
+        _say(lang, N_("boards: none saved ({command})"), command="companion calibrate board ...")
     profiles = sorted(p for p in folder.glob("appearance-*.json") if p.name.count(".json") == 1
                       and ".prev." not in p.name and ".unusable-" not in p.name) if folder.is_dir() else []
     for path in profiles:
@@ -433,9 +492,10 @@ def handle_show(args: argparse.Namespace, config) -> int:
             profile = AppearanceProfile.load(path)
             # Observers may keep measurements beside the piece classes ("outline:near" …): not pieces.
             kinds = [name for name in profile.names if not name.startswith("outline:")]
-            print(f"{profile.region}: appearance of {len(kinds)} kinds of piece")
+            _say(lang, NP_("{board}: appearance of {count} kind of piece", "{board}: appearance of {count} kinds of piece"),
+                 board=profile.region, count=len(kinds))
         except CompanionError as exc:
-            print(f"{path.name}: unusable: {exc}")
+            _say(lang, N_("{name}: unusable: {reason}"), name=path.name, reason=exc)
     if not profiles:
-        print("appearance: none saved (companion calibrate appearance ...)")
+        _say(lang, N_("appearance: none saved ({command})"), command="companion calibrate appearance ...")
     return 0

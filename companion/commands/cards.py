@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 from ..errors import CompanionError
+from ..games.api import Message
 from ..games.reclamation.cards import (
     CARDS_PER_PLAYER,
     EXAMPLE_BOOK,
@@ -25,8 +26,14 @@ from ..games.reclamation.cards import (
     load_book,
     review_book,
     save_book,
-    validate_targets,
+    target_problems,
 )
+from ..i18n import N_, NP_, translate
+
+SIDE_LABELS = {"garden": N_("Garden (black cards)"), "throne": N_("Throne (red cards)")}
+STEP_WORDS = {  # an offset's parts, as the card's owner sees them
+    "forward": N_("{count} forward"), "back": N_("{count} back"), "right": N_("{count} right"), "left": N_("{count} left"),
+}
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -55,14 +62,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def handle(args: argparse.Namespace, config) -> int:
     path = args.file if args.file is not None else default_card_path(config.state_dir())
+    lang = config.get("general", "language")
     action = args.action or "list"
     if action == "add":
-        return _add(path, args)
+        return _add(path, args, lang)
     if action == "remove":
-        return _remove(path, args)
+        return _remove(path, args, lang)
     if action == "check":
-        return _check(path)
-    return _list(path, getattr(args, "json", False))
+        return _check(path, lang)
+    return _list(path, getattr(args, "json", False), lang)
+
+
+def _say(lang: str | None, msgid: str, **params) -> None:
+    print(Message.of(msgid, **params).render(lang))
+
+
+def _side(side: str) -> Message:
+    return Message.of(SIDE_LABELS[side])
 
 
 def parse_target(text: str) -> Offset:
@@ -70,24 +86,37 @@ def parse_target(text: str) -> Offset:
     try:
         forward, right = (int(p) for p in parts)
     except ValueError:
-        raise CompanionError(f"--target {text!r}: expected FORWARD,RIGHT as two whole numbers, e.g. 2,-1") from None
+        raise CompanionError(message=Message.of(
+            N_("--target {text}: expected FORWARD,RIGHT as two whole numbers, e.g. 2,-1"), text=repr(text))) from None
     return Offset(forward, right)
 
 
-def _describe(card: CardPatterns) -> list[str]:
+def target_words(target: Offset, lang: str | None) -> str:
+    """'2 forward, 1 left' in the player's language."""
+    parts = []
+    if target.forward:
+        parts.append(translate(STEP_WORDS["forward" if target.forward > 0 else "back"], lang,
+                               {"count": abs(target.forward)}))
+    if target.right:
+        parts.append(translate(STEP_WORDS["right" if target.right > 0 else "left"], lang, {"count": abs(target.right)}))
+    return translate(N_(", "), lang).join(parts)
+
+
+def _describe(card: CardPatterns, lang: str | None) -> list[str]:
     out = [card.name]
     for side in SIDES:
         targets = card.side(side)
+        label = translate(SIDE_LABELS[side], lang)
         if targets is None:
-            out.append(f"  {side:<7} not entered")
+            out.append("  " + translate(N_("{side}: not entered"), lang, {"side": label}))
             continue
-        words = "; ".join(t.describe() for t in targets)
-        out.append(f"  {side:<7} {words}")
-        out.extend(f"          {row}" for row in Card(card.name, targets).picture())
+        words = translate(N_("; "), lang).join(target_words(t, lang) for t in targets)
+        out.append(f"  {label}: {words}")
+        out.extend(f"      {row}" for row in Card(card.name, targets).picture())
     return out
 
 
-def _list(path: Path, as_json: bool) -> int:
+def _list(path: Path, as_json: bool, lang: str | None) -> int:
     book = load_book(path)
     if as_json:
         data = book.to_json()
@@ -95,56 +124,67 @@ def _list(path: Path, as_json: bool) -> int:
         data["missing"] = {side: book.missing(side) for side in SIDES}
         print(json.dumps(data, ensure_ascii=False, indent=1))
         return 0
-    print(f"# {book.source}")
-    print("# pictures: forward is up, G = gardener, X = target")
+    if path.exists():
+        print(f"# {book.source}")
+    else:
+        print("# " + translate(N_("{path} (not created yet: built-in example only)"), lang, {"path": str(path)}))
+    print("# " + translate(N_("pictures: forward is up, G = gardener, X = target"), lang))
     for card in book.cards:
-        print("\n".join(_describe(card)))
+        print("\n".join(_describe(card, lang)))
     for side in SIDES:
         missing = book.missing(side)
         if missing:
-            print(f"{side}: {CARDS_PER_PLAYER - missing} of {CARDS_PER_PLAYER} patterns entered, {missing} missing "
-                  f"(add them with: companion cards add NAME --side {side} --target F,R ...)")
+            _say(lang, NP_("{side}: {entered} of {total} patterns entered, {count} missing (add it with: {command})",
+                           "{side}: {entered} of {total} patterns entered, {count} missing (add them with: {command})"),
+                 side=_side(side), entered=CARDS_PER_PLAYER - missing, total=CARDS_PER_PLAYER, count=missing,
+                 command=f"companion cards add NAME --side {side} --target F,R ...")
     return 0
 
 
-def _load_for_edit(path: Path) -> CardBook:
+def _load_for_edit(path: Path, lang: str | None) -> CardBook:
     """The book to change: a corrupt file stops here (FormatError), so it is never overwritten."""
     if path.exists():
         return load_book(path, missing_ok=False)
-    print(f"creating {path} with the rulebook's example card")
+    _say(lang, N_("creating {path} with the rulebook's example card"), path=str(path))
     return CardBook(EXAMPLE_BOOK.cards, str(path))
 
 
-def _add(path: Path, args: argparse.Namespace) -> int:
-    book = _load_for_edit(path)
+def _add(path: Path, args: argparse.Namespace, lang: str | None) -> int:
+    book = _load_for_edit(path, lang)
     targets = tuple(sorted(parse_target(t) for t in args.target))
-    problems = validate_targets(targets)
+    problems = target_problems(targets)
     if problems:
-        raise CompanionError(f"card {args.name!r}: " + "; ".join(problems))
+        raise CompanionError(message=Message.of(N_("card {name}: {problems}"), name=repr(args.name),
+                                                problems=tuple(problems)))
     existing = book.get(args.name)
     if existing is not None and existing.side(args.side) is not None and not args.replace:
-        raise CompanionError(f"card {args.name!r} already has a {args.side} pattern; use --replace to change it")
+        raise CompanionError(message=Message.of(
+            N_("card {name} already has a pattern for {side}; use --replace to change it"), name=repr(args.name),
+            side=_side(args.side)))
     if (existing is None or existing.side(args.side) is None) and book.missing(args.side) == 0:
-        raise CompanionError(f"the {args.side} side already has {CARDS_PER_PLAYER} cards; remove one first")
+        raise CompanionError(message=Message.of(N_("{side} already has {count} cards; remove one first"),
+                                                side=_side(args.side), count=CARDS_PER_PLAYER))
     if existing is None:
         cards = (*book.cards, CardPatterns(args.name).with_side(args.side, targets))
     else:
         cards = tuple(c.with_side(args.side, targets) if c.name == args.name else c for c in book.cards)
     book = CardBook(cards, str(path))
     save_book(book, path)
-    print("\n".join(_describe(book.get(args.name))))  # type: ignore[arg-type]
+    print("\n".join(_describe(book.get(args.name), lang)))  # type: ignore[arg-type]
     for warning in review_book(book).warnings:
-        print(f"note: {warning}")
+        _say(lang, N_("note: {warning}"), warning=warning)
     return 0
 
 
-def _remove(path: Path, args: argparse.Namespace) -> int:
+def _remove(path: Path, args: argparse.Namespace, lang: str | None) -> int:
     if not path.exists():
-        raise CompanionError(f"{path}: no card file yet; nothing to remove")
-    book = _load_for_edit(path)
+        raise CompanionError(message=Message.of(N_("{path}: no card file yet; nothing to remove"), path=str(path)))
+    book = _load_for_edit(path, lang)
     card = book.get(args.name)
     if card is None:
-        raise CompanionError(f"{path}: no card named {args.name!r}; cards: {', '.join(c.name for c in book.cards)}")
+        raise CompanionError(message=Message.of(N_("{path}: no card named {name}; the cards are {cards}"),
+                                                path=str(path), name=repr(args.name),
+                                                cards=", ".join(c.name for c in book.cards)))
     if args.side:
         changed = card.with_side(args.side, None)
         keep = changed.garden is not None or changed.throne is not None
@@ -152,18 +192,23 @@ def _remove(path: Path, args: argparse.Namespace) -> int:
     else:
         cards = tuple(c for c in book.cards if c.name != args.name)
     save_book(CardBook(cards, str(path)), path)
-    print(f"removed {args.name}{' (' + args.side + ' side)' if args.side else ''} from {path}")
+    if args.side:
+        _say(lang, N_("removed {side} of {name} from {path}"), side=_side(args.side), name=args.name, path=str(path))
+    else:
+        _say(lang, N_("removed {name} from {path}"), name=args.name, path=str(path))
     return 0
 
 
-def _check(path: Path) -> int:
+def _check(path: Path, lang: str | None) -> int:
     if not path.exists():
-        print(f"{path}: no card file yet; only the rulebook's example card (Garden side) is known")
+        _say(lang, N_("{path}: no card file yet; only the rulebook's example card (Garden side) is known"),
+             path=str(path))
         return 1
     book = load_book(path, missing_ok=False)
     report = review_book(book)
-    print(f"{path}: valid; garden {CARDS_PER_PLAYER - book.missing('garden')}/{CARDS_PER_PLAYER}, "
-          f"throne {CARDS_PER_PLAYER - book.missing('throne')}/{CARDS_PER_PLAYER} patterns")
+    _say(lang, N_("{path}: valid; patterns entered: Garden {garden}/{total}, Throne {throne}/{total}"),
+         path=str(path), garden=CARDS_PER_PLAYER - book.missing("garden"),
+         throne=CARDS_PER_PLAYER - book.missing("throne"), total=CARDS_PER_PLAYER)
     for warning in report.warnings:
-        print(f"note: {warning}")
+        _say(lang, N_("note: {warning}"), warning=warning)
     return 1 if report.warnings else 0

@@ -263,8 +263,8 @@ def checked_cards(cards: Iterable[Card], source: str = "<cards>") -> tuple[Card,
 class BookReport:
     """What `companion cards check` says about a book."""
 
-    errors: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
+    errors: list[ErrorText] = field(default_factory=list)
+    warnings: list[ErrorText] = field(default_factory=list)  # translatable: render(lang)
 
 
 def review_book(book: CardBook) -> BookReport:
@@ -273,14 +273,14 @@ def review_book(book: CardBook) -> BookReport:
         cards = book.for_side(side)
         missing = book.missing(side)
         if missing:
-            report.warnings.append(
-                f"{side} side: {len(cards)} of {CARDS_PER_PLAYER} cards entered, {missing} missing"
-            )
+            report.warnings.append(ErrorText.of(N_("{side}: {entered} of {total} cards entered, {count} missing"),
+                                                side=ErrorText.of(SIDE_NAMES[side]), entered=len(cards),
+                                                total=CARDS_PER_PLAYER, count=missing))
         seen: dict[tuple[Offset, ...], str] = {}
         for card in cards:
             if card.targets in seen:
-                report.warnings.append(
-                    f"{side} side: cards {seen[card.targets]!r} and {card.name!r} have the same pattern"
-                )
+                report.warnings.append(ErrorText.of(N_("{side}: cards {first} and {second} have the same pattern"),
+                                                    side=ErrorText.of(SIDE_NAMES[side]),
+                                                    first=repr(seen[card.targets]), second=repr(card.name)))
             seen.setdefault(card.targets, card.name)
     return report

@@ -92,7 +92,7 @@ def test_cards_command_adds_lists_checks_and_removes(tmp_path, capsys):
     capsys.readouterr()
     assert main(["cards", "--file", str(path), "check"]) == 1  # valid but incomplete
     out = capsys.readouterr().out
-    assert "garden 2/4" in out and "throne 1/4" in out
+    assert "Garden 2/4" in out and "Throne 1/4" in out
     book = load_book(path)
     game = new_game(("A", "B"), variant="throne", cards=book)
     assert [c.name for c in game.cards] == ["leaf"]
