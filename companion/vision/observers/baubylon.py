@@ -50,6 +50,7 @@ from .stack_sampling import (
     along_side,
     facing_classes,
     gains_at,
+    lab_to_bgr,
     offset_samples,
     offset_table,
     outline,
@@ -60,7 +61,7 @@ from .stack_sampling import (
     seam_evidence,
     small_median,
     surface_gain_field,
-    to_lab,
+    unit_lab,
 )
 
 TABLE, BLOCK = "table", "block"
@@ -156,6 +157,7 @@ class BaubylonObserver:
         self._far_first = _level_side_first(self.facing[:, :, None, :] < 0)
         self._weight_first = _level_side_first(self.weight)
         self._offsets_for: tuple[AppearanceProfile, tuple[np.ndarray, np.ndarray]] | None = None
+        self._table_bgr_for: tuple[AppearanceProfile, np.ndarray, np.ndarray] | None = None
 
     def _hiding_tables(self) -> None:
         """For _behind_taller, once per geometry: per space and each space up to two away
@@ -216,8 +218,13 @@ class BaubylonObserver:
     def _light_gains(self, image: np.ndarray, profile: AppearanceProfile) -> np.ndarray:
         """(S, 3) BGR gains at each space that bring this frame's light back to the calibration's,
         measured on the table just outside the field."""
-        field = surface_gain_field(to_lab(self.margin.bgr(image)), self.margin.pixels, profile.classes[TABLE].mean[:3],
-                                   unhidden=self.margin_unhidden, design=self._margin_design)
+        cached = self._table_bgr_for
+        if cached is None or cached[0] is not profile:  # the table's learned colour in BGR, once per profile
+            known = np.asarray(profile.classes[TABLE].mean[:3], np.float32)
+            cached = self._table_bgr_for = (profile, known, lab_to_bgr(known).reshape(3))
+        # unit_lab of the margin's pixels: to_lab(bgr()) without its clip (a uint8 colour stays in range)
+        field = surface_gain_field(unit_lab(self.margin.raw(image)), self.margin.pixels, cached[1],
+                                   unhidden=self.margin_unhidden, design=self._margin_design, known_bgr=cached[2])
         return gains_at(field, self.cell_pixels, self._cell_design)
 
     def _per_level(self, values: np.ndarray) -> np.ndarray:

@@ -299,29 +299,38 @@ def rebalance_each(lab: np.ndarray, gains: np.ndarray) -> np.ndarray:
 
 
 def surface_gains(seen_lab: np.ndarray, known_lab: np.ndarray, near: float = 25.0, least: int = 5,
-                  rounds: int = 3, tight: float = 8.0, seen_bgr: np.ndarray | None = None) -> np.ndarray:
+                  rounds: int = 3, tight: float = 8.0, seen_bgr: np.ndarray | None = None,
+                  known_bgr: np.ndarray | None = None, distance: np.ndarray | None = None) -> np.ndarray:
     """Global BGR gains (3,) that bring the light of this frame back to the calibration's, from
     the places that show a known surface (e.g. the table between the pieces): first those within
     `near` (ΔE) of it, then, light balanced with the gains so far, those within `tight` of it
-    (other things of a similar colour drop out). No change when too few show it."""
+    (other things of a similar colour drop out). No change when too few show it. Given, when made
+    already: `seen_bgr` lab_to_bgr(seen_lab), `known_bgr` lab_to_bgr(known_lab) (3,) and
+    `distance` the ΔE of seen_lab to known_lab (the same numbers)."""
     seen = np.asarray(seen_lab, np.float32).reshape(-1, 3)
     known = np.asarray(known_lab, np.float32)
-    if seen_bgr is None:  # (given: lab_to_bgr(seen_lab) made already)
+    if seen_bgr is None:
         seen_bgr = lab_to_bgr(seen)
+    if known_bgr is None:
+        known_bgr = lab_to_bgr(known).reshape(3)
     gains = np.ones(3, np.float32)
     for round_ in range(rounds):
-        balanced = seen if round_ == 0 else to_lab(seen_bgr * gains)
-        close = _distance_to(balanced, known) < (near if round_ == 0 else tight)
-        if close.sum() < least:
+        if round_ == 0:
+            close = (_distance_to(seen, known) if distance is None else distance) < near
+        else:
+            close = _distance_to(to_lab(seen_bgr * gains), known) < tight
+        if np.count_nonzero(close) < least:
             break
-        gains = balance_gains(known, small_median(seen_bgr[close]))
+        # balance_gains(known, median), with the known surface's BGR made once
+        gains = _clip(known_bgr / np.maximum(small_median(seen_bgr[close]), 1e-3), 0.5, 2.0)
     return gains
 
 
 def surface_gain_field(seen_lab: np.ndarray, pixels: np.ndarray, known_lab: np.ndarray, tight: float = 8.0,
                        least: int = 12, rounds: int = 2, unhidden: np.ndarray | None = None,
                        near: float = 25.0, shade: float = 0.06, hue: float = 0.06,
-                       lit_share: float = 0.25, design: np.ndarray | None = None) -> np.ndarray:
+                       lit_share: float = 0.25, design: np.ndarray | None = None,
+                       known_bgr: np.ndarray | None = None) -> np.ndarray:
     """Light that drifted since calibration, as a field over the frame: per channel, how much
     brighter a known surface looks now, fitted as a plane over the image (a + b·x + c·y) to the
     places that show that surface: those within `tight` ΔE of it once balanced with one gain for
@@ -337,24 +346,26 @@ def surface_gain_field(seen_lab: np.ndarray, pixels: np.ndarray, known_lab: np.n
     (each channel's change within `hue` of the plane's: shadows and a brighter light keep the
     hue), the plane was the shadows': it is raised to those places, then to the places within
     `shade` of it (the lit surface). `design`: plane_design(pixels), when made already (fixed
-    places: once per geometry)."""
+    places: once per geometry); `known_bgr`: lab_to_bgr(known_lab) (3,), when made already."""
     seen = np.asarray(seen_lab, np.float32).reshape(-1, 3)
     known = np.asarray(known_lab, np.float32)
-    known_bgr = lab_to_bgr(known).reshape(3)
+    known_bgr = lab_to_bgr(known).reshape(3) if known_bgr is None else known_bgr
     seen_bgr = lab_to_bgr(seen)
     design = plane_design(pixels) if design is None else design
+    distance = _distance_to(seen, known)  # (surface_gains' first round and the shadows' check ask it)
     coeffs = np.zeros((3, 3))
-    coeffs[0] = 1.0 / surface_gains(seen, known, tight=tight, seen_bgr=seen_bgr)
+    coeffs[0] = 1.0 / surface_gains(seen, known, tight=tight, seen_bgr=seen_bgr, known_bgr=known_bgr,
+                                    distance=distance)
     ratio = seen_bgr / np.maximum(known_bgr, 1e-3)  # (n, 3) how much brighter, per channel
     for _ in range(rounds):
         balanced = to_lab(seen_bgr * _plane_gains(design, coeffs))
         close = _distance_to(balanced, known) < tight
-        if close.sum() < least:
+        if np.count_nonzero(close) < least:
             break
         coeffs = np.linalg.lstsq(design[close], ratio[close], rcond=None)[0]
     if unhidden is None:
         return coeffs
-    return _out_of_shadows(coeffs, design, ratio, _distance_to(seen, known) < near, np.asarray(unhidden, bool),
+    return _out_of_shadows(coeffs, design, ratio, distance < near, np.asarray(unhidden, bool),
                            least, rounds, shade, hue, lit_share)
 
 
@@ -369,7 +380,7 @@ def _out_of_shadows(coeffs, design, ratio, like, unhidden, least, rounds, shade,
         level = _mean_of_3(plane)
         same_hue = np.abs(shape - plane / level[:, None]).max(axis=-1) < hue
         above = open_like & same_hue & (brightness > level * (1.0 + shade))
-        if above.sum() < max(least, lit_share * open_like.sum()):
+        if np.count_nonzero(above) < max(least, lit_share * np.count_nonzero(open_like)):
             return coeffs
         lit = coeffs * float(np.median(brightness[above] / level[above]))
         for _ in range(rounds):
@@ -377,7 +388,7 @@ def _out_of_shadows(coeffs, design, ratio, like, unhidden, least, rounds, shade,
             level = _mean_of_3(plane)
             close = (like & (np.abs(shape - plane / level[:, None]).max(axis=-1) < hue)
                      & (np.abs(brightness / level - 1.0) < shade))
-            if close.sum() < least:
+            if np.count_nonzero(close) < least:
                 return coeffs
             # The lit places may all lie along one edge, which says little about the tilt
             # across it: the tilt so far weighs as much as `_TILT_PRIOR` places.
