@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 
 from ..errors import CompanionError
+from ..games.api import Message
+from ..i18n import N_
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -28,10 +30,10 @@ def handle(args: argparse.Namespace, config) -> int:
     from ..referee.replay import describe, replay
 
     if not args.path.exists():
-        raise CompanionError(f"replay: {args.path}: no such file or folder")
+        raise CompanionError(message=Message.of(N_("replay: {path}: no such file or folder"), path=str(args.path)))
     lang = config.get("general", "language")
     console = Console(lang)
     result = replay(args.path, game=args.game, start=args.start, state_dir=config.state_dir(),
                     journal_path=args.journal, console=console, out=sys.stdout, lang=lang)
-    print(describe(result))
+    print(describe(result, lang))
     return 0

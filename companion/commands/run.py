@@ -8,10 +8,11 @@ import sys
 import threading
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from ..errors import CompanionError
 from ..games.api import Message
-from ..i18n import N_
+from ..i18n import N_, translate
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -38,6 +39,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=handle)
 
 
+def _say(lang: str | None, msgid: str, **params: Any) -> None:
+    print("companion run: " + Message.of(msgid, **params).render(lang), flush=True)
+
+
 def handle(args: argparse.Namespace, config) -> int:
     from ..referee.console import Console
     from ..referee.live import RunOptions, find_camera
@@ -49,7 +54,8 @@ def handle(args: argparse.Namespace, config) -> int:
 
         added = [name.strip() for name in args.add_names.split(",") if name.strip()]
         NameBook(state_dir).remember(added)
-        print(f"companion run: names to tap on the touchscreen: {', '.join(added)}", flush=True)
+        lang = config.get("general", "language")
+        _say(lang, N_("names to tap on the touchscreen: {names}"), names=translate(N_(", "), lang).join(added))
     lang = config.get("general", "language")
     headless = args.headless or not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     options = RunOptions(game=args.game, headless=headless, fresh=args.new, seed=args.seed,
@@ -58,23 +64,24 @@ def handle(args: argparse.Namespace, config) -> int:
                          record=args.record, frames=not args.no_render)
     source, why = find_camera(config)
     if source is None:
-        print(f"companion run: {why}: playing the built-in simulated game", flush=True)
+        _say(lang, N_("{reason}: playing the built-in simulated game"), reason=why)
     else:
         from ..referee.camera_run import readable_regions
 
         reader, _frame = readable_regions(source, args.game, state_dir)
         if reader.observers:
-            print(f"companion run: camera {source.name}: reading {', '.join(reader.observers)}", flush=True)
+            _say(lang, N_("camera {camera}: reading {boards}"), camera=source.name, boards=", ".join(reader.observers))
             if not headless:
                 return _with_screen(options, config, (source, reader))
             return _camera(source, reader, options, config, headless)
         source.close()
-        reasons = "; ".join(f"{r}: {w}" for r, w in reader.skipped.items()) or "no frame"
-        print(f"companion run: camera {source.name} found, but no board of {args.game} can be read "
-              f"({reasons}): playing the built-in simulated game", flush=True)
+        reasons = "; ".join(f"{r}: {w}" for r, w in reader.skipped.items())
+        _say(lang, N_("camera {camera} found, but no board of {game} can be read ({reasons}): playing the built-in "
+                      "simulated game"), camera=source.name, game=args.game,
+             reasons=reasons or Message.of(N_("no frame")))
     if headless:
         if not args.headless:
-            print("companion run: no display: running headless", flush=True)
+            _say(lang, N_("no display: running headless"))
         return _headless(options, config, Console(lang, verbose=options.verbose))
     return _with_screen(options, config)
 
@@ -101,9 +108,10 @@ def _camera(source, reader, options, config, headless: bool) -> int:
 def _headless(options, config, console) -> int:
     from ..referee.controls import LiveControls
     from ..referee.live import Say, feedback_sink, run_demo
+    from ..referee.replay import summary
 
     say = Say(sys.stdout, console)
-    skipped: list[str] = []
+    skipped: list[Any] = []
     controls = LiveControls()
     feedback = feedback_sink(config, say, skipped, controls)
     sinks = [feedback.handle] if feedback is not None else []
@@ -113,11 +121,9 @@ def _headless(options, config, console) -> int:
     finally:
         if feedback is not None:
             feedback.close()
-    caught = ", ".join("/".join(r) for r in result.violations) or "none"
-    say(f"companion run: {result.moves} moves confirmed; game over: {'yes' if result.over else 'no'}; "
-        f"violations called: {caught}")
+    say(summary(result.moves, result.over, result.violations))
     for line in skipped + result.skipped:
-        say(f"companion run: skipped: {line}")
+        say(Message.of(N_("skipped: {what}"), what=line))
     return 0
 
 
@@ -133,7 +139,7 @@ def _with_screen(options, config, camera=None) -> int:
         from ..referee.interface import EventFeed
         from ..ui.app import CompanionApp
     except Exception as exc:  # no Kivy window on this machine: the terminal still works
-        print(f"companion run: no screen UI ({exc}); running headless", flush=True)
+        _say(options.lang, N_("no screen UI ({reason}); running headless"), reason=str(exc))
         options.headless = True
         if camera is not None:
             return _camera(camera[0], camera[1], options, config, True)

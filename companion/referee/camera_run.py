@@ -15,7 +15,7 @@ from typing import Any, TextIO
 from ..errors import CompanionError
 from ..games.api import Message
 from ..games.registry import get as get_spec
-from ..i18n import NP_
+from ..i18n import N_, NP_
 from ..vision.types import Frame
 from .console import Console
 from .events import Event, GameResumed
@@ -86,7 +86,7 @@ def run_camera(source: Any, reader: BoardReader, options: RunOptions, config: An
                extra_sinks: Iterable[Callable[[Event], None]] = (), stop: threading.Event | None = None,
                console: Console | None = None, on_session: Callable[[RefereeSession], None] | None = None) -> int:
     stop = stop or threading.Event()
-    say = Say(out, console)
+    say = Say(out, console, options.lang)
     game = options.game
     spec = get_spec(game)
     view = view_for(game)
@@ -112,8 +112,8 @@ def run_camera(source: Any, reader: BoardReader, options: RunOptions, config: An
                                  Message.of(NP_("{count} move replayed from the journal", "{count} moves replayed from the journal"),
                                             count=len(tracker.moves))))
     for region, why in reader.skipped.items():
-        say(f"companion run: not reading {region}: {why}")
-    items = frames_with_reconnect(source, stop, lambda why: say(f"companion run: camera error: {why}"))
+        say(Message.of(N_("not reading {board}: {reason}"), board=region, reason=why))
+    items = frames_with_reconnect(source, stop, lambda why: say(Message.of(N_("camera error: {reason}"), reason=why)))
     items = _shown(items, session)
     try:
         for scene in camera_scenes(items, reader, lambda: tracker.wants_another_look):
@@ -126,7 +126,7 @@ def run_camera(source: Any, reader: BoardReader, options: RunOptions, config: An
                 break
             time.sleep(0)
     except KeyboardInterrupt:
-        say("companion run: stopped; the game stays in the journal and resumes next time")
+        say(Message.of(N_("stopped; the game stays in the journal and resumes next time")))
     finally:
         session._run_commands()
         source.close()

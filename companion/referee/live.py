@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..errors import CompanionError, NotYetAvailable
+from ..errors import CompanionError, NotYetAvailable, os_error_text
 from ..games.api import Message
 from ..games.registry import get as get_spec
-from ..i18n import NP_
+from ..i18n import GAME_TITLES, N_, NP_
 from .console import Console
 from .events import AskPlayer, Event, GameResumed, ViolationFound
 from .journal import Journal, open_or_set_aside
@@ -54,20 +54,24 @@ class RunResult:
     over: bool
     violations: list[tuple[str, ...]] = field(default_factory=list)
     injected: list[tuple[str, ...]] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
+    skipped: list[Any] = field(default_factory=list)  # Messages (what this build or run went without)
     picture: Path | None = None
     exports: tuple[Path, ...] = ()
     latencies: list[float] = field(default_factory=list)
 
 
 class Say:
-    """Plain lines about the run itself (what was found, what was skipped)."""
+    """Plain lines about the run itself (what was found, what was skipped): a Message is shown in
+    the console's language (else `lang`), prefixed with the command's name."""
 
-    def __init__(self, out: TextIO, console: Console | None):
+    def __init__(self, out: TextIO, console: Console | None, lang: str | None = None):
         self.out = out
         self.console = console
+        self.lang = console.lang if console is not None else lang
 
-    def __call__(self, text: str) -> None:
+    def __call__(self, text: str | Message) -> None:
+        if not isinstance(text, str):
+            text = "companion run: " + text.render(self.lang)
         if self.console is not None:
             self.console._line(text)
         else:
@@ -83,28 +87,34 @@ def pick_game(wanted: str, say: Callable[[str], None], skipped: list[str]):
             view = view_for(game)
             get_spec(game)
         except (NotYetAvailable, ModuleNotFoundError, CompanionError) as exc:
-            skipped.append(f"{game}: {exc}")
-            say(f"companion run: skipping {game}: {exc}")
+            skipped.append(Message.of(N_("{game}: {reason}"), game=game, reason=_reason(exc)))
+            say(Message.of(N_("skipping {game}: {reason}"), game=game, reason=_reason(exc)))
             continue
         if game != wanted:
-            say(f"companion run: playing {game} instead of {wanted}")
+            say(Message.of(N_("playing {game} instead of {wanted}"), game=game, wanted=Message.of(GAME_TITLES.get(wanted, wanted))))
         return game, view
-    raise NotYetAvailable("no game can be refereed on this build (no rules engine with a camera view)")
+    raise NotYetAvailable(message=Message.of(N_("no game can be refereed on this build (no rules engine with a camera view)")))
 
 
-def find_camera(config: Any) -> tuple[Any | None, str]:
+def _reason(exc: BaseException) -> Any:
+    """An error as a Message parameter: a CompanionError renders itself; others keep their own words."""
+    return exc if isinstance(exc, CompanionError) else str(exc) or type(exc).__name__
+
+
+def find_camera(config: Any) -> tuple[Any | None, Any]:
     """An opened real camera (Pi camera, USB webcam, or an image folder/video set in the config),
     or None and why not. The simulated table is never chosen here: that is the demo's job."""
     if config is not None and config.get("camera", "source") == "sim":
-        return None, "the configuration asks for the simulated table ([camera] source = \"sim\")"
+        return None, Message.of(N_("the configuration asks for the simulated table ({setting})"),
+                                setting='[camera] source = "sim"')
     try:
         from ..vision.sources import SourceError, open_source
     except ImportError:
-        return None, "no camera found (the camera sources are not on this build)"
+        return None, Message.of(N_("no camera found (the camera sources are not on this build)"))
     try:
         opened = open_source(config)
     except SourceError as exc:
-        return None, f"no camera found ({exc})"
+        return None, Message.of(N_("no camera found ({reason})"), reason=exc)
     return opened.source, ""
 
 
@@ -130,12 +140,12 @@ def open_journal(path: Path, game: str, demo_moves: tuple | None, fresh: bool, s
     journal, running = open_or_set_aside(path, loader)
     if journal.set_aside is not None:
         aside = journal.set_aside
-        say(f"companion run: the journal {aside.original} could not be read ({aside.reason}); "
-            f"kept it as {aside.moved_to} and started a new one")
+        say(Message.of(N_("the journal {file} could not be read ({reason}); kept it as {kept} and started a new one"),
+                       file=str(aside.original), reason=aside.reason, kept=str(aside.moved_to)))
     if running is None or fresh or running.spec.id != game:
         return journal, None
     if demo_moves is not None and tuple(running.moves) != tuple(demo_moves[: len(running.moves)]):
-        say(f"companion run: the journal's running {game} game (#{running.id}) is not the demo's; starting a new one")
+        say(Message.of(N_("the journal's running {game} game (#{number}) is not the demo's; starting a new one"), game=game, number=running.id))
         journal.finish_game(running.id)
         return journal, None
     return journal, running
@@ -149,8 +159,8 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
     from ..demo.script import DemoScript, ScriptPlan
 
     stop = stop or threading.Event()
-    say = Say(out, console)
-    skipped: list[str] = []
+    say = Say(out, console, options.lang)
+    skipped: list[Any] = []
     game, view = pick_game(options.game, say, skipped)
     demo = load_demo(game, options.seed)
     if options.setup is not None and options.setup.game == game:  # started from the screen: the players' names
@@ -159,7 +169,8 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
         demo = demo_for_setup(options.setup)
     if demo.note:
         say(f"companion run: {demo.note}")
-    say(f"companion run: playing the simulated {game} game ({len(demo.moves)} moves, {demo.source})")
+    say(Message.of(NP_("playing a simulated game of {game} ({count} move, {source})",
+                       "playing a simulated game of {game} ({count} moves, {source})"), game=game, count=len(demo.moves), source=demo.source))
 
     journal, running = open_journal(options.state_dir / "demo-journal.sqlite", game, demo.moves, options.fresh, say)
     n = len(demo.moves)
@@ -229,10 +240,10 @@ def _twin_frames(game: str, scenes, script, seed: int, say, skipped: list[str],
             raise NotImplementedError(f"the twin-to-observer path covers {', '.join(twin.SUPPORTED)} only")
         reader = twin.TwinReader(game, seed)
     except (ImportError, NotImplementedError, ValueError, CompanionError) as exc:
-        skipped.append(f"rendered frames: {exc}")
-        say(f"companion run: the simulated table is read at the observation level ({exc})")
+        skipped.append(Message.of(N_("rendered frames: {reason}"), reason=_reason(exc)))
+        say(Message.of(N_("the simulated table is read at the observation level ({reason})"), reason=_reason(exc)))
         return scenes
-    say("companion run: the digital twin renders the table and the observer reads it")
+    say(Message.of(N_("the digital twin renders the table and the observer reads it")))
     if on_reader is not None:
         on_reader(reader)
     return twin.rendered(scenes, reader, script, hands=hands)
@@ -249,10 +260,10 @@ def _recorder(directory: Path | None, initial, say) -> Callable[[Scene], None]:
 
     directory.mkdir(parents=True, exist_ok=True)
     if (directory / SCENES_FILE).exists():
-        raise CompanionError(f"--record {directory}: it already holds a recording; choose an empty folder")
+        raise CompanionError(message=Message.of(N_("--record {folder}: it already holds a recording; choose an empty folder"), folder=str(directory)))
     saves.write_json_atomic(directory / "game.json", saves.state_to_json(initial))
     handle = (directory / SCENES_FILE).open("w", encoding="utf-8")
-    say(f"companion run: recording the scenes to {directory / SCENES_FILE}")
+    say(Message.of(N_("recording the scenes to {file}"), file=str(directory / SCENES_FILE)))
 
     def record(scene: Scene) -> None:
         handle.write(json.dumps(scene_to_json(scene), ensure_ascii=False) + "\n")
@@ -301,13 +312,13 @@ def _finish(tracker: Tracker, journal: Journal, options: RunOptions, say) -> tup
     png = None
     try:
         png = picture.save(exports_dir / f"{tracker.game}-{stamp}.png", tracker.expected_view(), sheet)
-        say(f"companion run: picture of the final table saved to {png}")
+        say(Message.of(N_("picture of the final table saved to {file}"), file=str(png)))
     except OSError as exc:
-        say(f"companion run: could not save the picture ({exc})")
+        say(Message.of(N_("could not save the picture ({reason})"), reason=os_error_text(exc)))
     exports: tuple[Path, ...] = ()
     if tracker.game_id is not None:
         exports = journal.export(tracker.game_id, exports_dir)
-        say(f"companion run: game record saved to {exports[0]}, score sheet to {exports[1]}")
+        say(Message.of(N_("game record saved to {record}, score sheet to {sheet}"), record=str(exports[0]), sheet=str(exports[1])))
     return png, exports
 
 
@@ -315,7 +326,7 @@ def _watchdog_kick(say, skipped: list[str]) -> Callable[[], Any]:
     try:
         from ..watchdog import Watchdog
     except ImportError:
-        skipped.append("watchdog: companion.watchdog is not on this build")
+        skipped.append(Message.of(N_("watchdog: {module} is not on this build"), module="companion.watchdog"))
         return lambda: None
     dog = Watchdog()
     if dog.enabled:
@@ -332,8 +343,8 @@ def feedback_sink(config: Any, say, skipped: list[str], controls: Any = None):
     try:
         from ..feedback import Feedback
     except ImportError as exc:
-        skipped.append(f"feedback: {exc}")
-        say(f"companion run: no LED/buzzer feedback on this build ({exc})")
+        skipped.append(Message.of(N_("feedback: {reason}"), reason=_reason(exc)))
+        say(Message.of(N_("no LED/buzzer feedback on this build ({reason})"), reason=_reason(exc)))
         return None
     buttons: dict[str, Any] = {}
     if controls is not None:
@@ -341,6 +352,6 @@ def feedback_sink(config: Any, say, skipped: list[str], controls: Any = None):
     try:
         return Feedback.from_config(config, **buttons)
     except Exception as exc:  # a wiring problem must not stop the referee
-        skipped.append(f"feedback: {exc}")
-        say(f"companion run: LED/buzzer feedback unavailable ({exc}); continuing without it")
+        skipped.append(Message.of(N_("feedback: {reason}"), reason=_reason(exc)))
+        say(Message.of(N_("LED/buzzer feedback unavailable ({reason}); continuing without it"), reason=_reason(exc)))
         return None

@@ -17,7 +17,9 @@ from typing import TextIO
 
 from ..errors import CompanionError
 from ..games import saves
+from ..games.api import Message
 from ..games.registry import get as get_spec
+from ..i18n import N_, NP_
 from .console import Console
 from .events import ViolationFound
 from .frames import SCENES_FILE, BoardReader, frame_scenes, read_scenes
@@ -49,7 +51,7 @@ def replay(path: Path, *, game: str | None, start: Path | None, state_dir: Path,
         spec = get_spec(game)
         initial = spec.new_game(tuple(f"P{i + 1}" for i in range(spec.min_players)))
     else:
-        raise CompanionError("replay: say which game (--game) or give a starting state (--start FILE)")
+        raise CompanionError(message=Message.of(N_("replay: say which game (--game) or give a starting state (--start FILE)")))
     spec = get_spec(game)
     view = view_for(game)
     with tempfile.TemporaryDirectory() as tmp:
@@ -66,7 +68,7 @@ def replay(path: Path, *, game: str | None, start: Path | None, state_dir: Path,
             try:
                 source = FileSource(path).open()
             except SourceError as exc:
-                raise CompanionError(f"replay {path}: {exc}") from None
+                raise CompanionError(message=Message.of(N_("replay {path}: {reason}"), path=str(path), reason=exc)) from None
             reader = BoardReader(game, state_dir)
             scenes = frame_scenes(iter(source), reader, lambda: tracker.wants_another_look)
             result.skipped = reader.skipped
@@ -77,7 +79,7 @@ def replay(path: Path, *, game: str | None, start: Path | None, state_dir: Path,
         session._run_commands()
         console.close()
         for region, why in result.skipped.items():
-            out.write(f"companion replay: skipped {region}: {why}\n")
+            out.write("companion replay: " + Message.of(N_("skipped {board}: {reason}"), board=region, reason=why).render(lang) + "\n")
         from ..commands.score import format_sheet
 
         sheet = tracker.state.score_sheet()
@@ -89,9 +91,15 @@ def replay(path: Path, *, game: str | None, start: Path | None, state_dir: Path,
     return result
 
 
-def describe(result: ReplayResult) -> str:
-    caught = ", ".join("/".join(r) for r in result.violations) or "none"
-    return (f"companion replay: {result.moves} moves confirmed; game over: {'yes' if result.over else 'no'}; "
-            f"violations called: {caught}")
+def summary(moves: int, over: bool, violations: list[tuple[str, ...]]) -> Message:
+    """What a run or a replay came to: moves confirmed, whether the game ended, the rules called."""
+    caught = ", ".join("/".join(r) for r in violations) or Message.of(N_("none"))
+    return Message.of(NP_("{count} move confirmed; game over: {over}; violations called: {caught}",
+                          "{count} moves confirmed; game over: {over}; violations called: {caught}"),
+                      count=moves, over=Message.of(N_("yes") if over else N_("no")), caught=caught)
+
+
+def describe(result: ReplayResult, lang: str | None = None) -> str:
+    return "companion replay: " + summary(result.moves, result.over, result.violations).render(lang)
 
 

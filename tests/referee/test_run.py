@@ -56,7 +56,7 @@ def test_baubylon_demo_is_refereed_and_catches_the_illegal_step(tmp_path):
     done = run(tmp_path, "--game", "baubylon")
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "playing the simulated baubylon game" in out and "playing babylon instead" not in out
+    assert "playing a simulated game of Baubylon" in out and " instead of " not in out
     assert "NOT ALLOWED" in out and "[baubylon.move]" in out
     assert "the table is back as it was" in out
     assert "baubylon — score so far" in out or "baubylon — final score" in out
@@ -150,5 +150,5 @@ def test_a_camera_that_shows_no_readable_board_falls_back_to_the_simulated_table
     (config / "config.toml").write_text(f'[camera]\nsource = "files"\npath = "{frames}"\n')
     done = run(tmp_path, "--game", "reclamation", "--no-render", "--max-scenes", "3")
     assert done.returncode == 0, done.stderr
-    assert "found, but no board of reclamation can be read" in done.stdout
-    assert "playing the simulated reclamation game" in done.stdout
+    assert "found, but no board of The Reclamation can be read" in done.stdout
+    assert "playing a simulated game of The Reclamation" in done.stdout
