@@ -8,12 +8,13 @@ defaults. Every key, its default and its meaning is listed in DEFAULTS (and in d
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError, ErrorText, got, os_error_text
+from .errors import ConfigError, ErrorText, got, line_column, os_error_text
 from .i18n import N_
 
 # section -> key -> (default, help). The type of the default is the type the key must have.
@@ -119,8 +120,8 @@ def load_config(path: Path | None = None) -> Config:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(str(path), "", os_error_text(exc)) from None
-    except tomllib.TOMLDecodeError as exc:  # its text says where (line, column), in English
-        raise ConfigError(str(path), "", ErrorText.of(N_("is not valid TOML ({detail})"), detail=str(exc))) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise _toml_error(path, exc) from None
     for section, keys in data.items():
         if section not in DEFAULTS:
             raise ConfigError(str(path), f"[{section}]", ErrorText.of(N_("unknown section; expected one of {choices}"),
@@ -220,6 +221,24 @@ def markdown() -> str:
         out += [f"| `{key}` | `{_toml_value(default)}` | {text} |" for key, (default, text) in keys.items()]
         out.append("")
     return "\n".join(out)
+
+
+# tomllib (Python 3.11) says where it stopped only in its English text: "... (at line 3, column 7)".
+_TOML_WHERE = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$")
+
+
+def _toml_error(path: Path, exc: tomllib.TOMLDecodeError) -> ConfigError:
+    """Where the file stops being TOML, in the player's language; tomllib's own words only as a detail."""
+    text = str(exc)
+    found = _TOML_WHERE.search(text)
+    if found is None:
+        where: Any = ""
+    elif found[1]:
+        where = line_column(int(found[1]), int(found[2]))
+    else:
+        where = ErrorText.of(N_("the end of the file"))
+    detail = text[: found.start()] if found else text
+    return ConfigError(str(path), where, ErrorText.of(N_("not valid TOML ({detail})"), detail=detail))
 
 
 def _toml_value(value: Any) -> str:

@@ -250,8 +250,11 @@ def _no_frame_in_time() -> Message:
 
 
 def _probe_problem(probe: CameraProbe) -> Message:
-    """What a camera probe found wrong, for the player (a probe made without one: its English text)."""
-    return probe.problem if probe.problem is not None else Message.of("{error}", error=probe.error)
+    """What a camera probe found wrong, for the player (a probe made without one: a translated
+    reason, with the library's own English words only as a detail in brackets)."""
+    if probe.problem is not None:
+        return probe.problem
+    return Message.of(N_("the camera reported a problem ({detail})"), detail=probe.error)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -193,7 +193,10 @@ def test_a_camera_that_gives_no_frames_is_explained_in_the_language():
     text = diagnostics._probe_problem(probe).render("ja")
     assert "USB" in text and english_left(text) == []
     bare = diagnostics.CameraProbe("opencv", True, "/dev/video0", error="something odd")
-    assert diagnostics._probe_problem(bare).render("ja") == "something odd"
+    shown = diagnostics._probe_problem(bare)
+    assert shown.render("en") == "the camera reported a problem (something odd)"
+    for lang in ("ja", "zh_TW"):  # the library's words stay, in brackets, after a translated reason
+        assert english_left(shown.render(lang), "something odd") == []
 
 
 def test_a_baubylon_field_file_names_the_block_and_the_rule_in_the_players_language():

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime, time
 from typing import Any
 
-from ..errors import ConfigError
+from ..errors import ConfigError, ErrorText, got
+from ..i18n import N_
 from .patterns import OFF, Colour
 from .quiet import QuietHours
 
@@ -58,9 +59,10 @@ class FeedbackSettings:
         for role, pin in self.used_pins().items():
             if not 0 <= pin <= 27:
                 raise ConfigError(source, f"[feedback] {role}",
-                                  f"expected a BCM GPIO number from 0 to 27 (or -1 for none), got {pin}")
+                                  got(N_("expected a BCM GPIO number from 0 to 27 (or -1 for none)"), pin))
             if pin in seen:
-                raise ConfigError(source, f"[feedback] {role}", f"GPIO{pin} is already {seen[pin]}; give each device its own pin")
+                raise ConfigError(source, f"[feedback] {role}", ErrorText.of(
+                    N_("GPIO{pin} is already {role}; give each device its own pin"), pin=pin, role=seen[pin]))
             seen[pin] = role
 
     def used_pins(self) -> dict[str, int]:
