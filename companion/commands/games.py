@@ -6,7 +6,7 @@ import argparse
 import json
 
 from ..games import all_games
-from ..i18n import translate
+from ..i18n import N_, NP_, translate
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -28,11 +28,16 @@ def handle(args: argparse.Namespace, config) -> int:
             counts[rule.status] = counts.get(rule.status, 0) + 1
         coverage = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
         print(f"{spec.id:<12} {translate(spec.title, lang)}")
-        print(f"{'':<12} players {spec.min_players}–{spec.max_players}; variants: {', '.join(spec.variants)}")
+        print(f"{'':<12} " + translate(N_("players {low}–{high}; variants: {variants}"), lang,
+                                       {"low": spec.min_players, "high": spec.max_players,
+                                        "variants": ", ".join(spec.variants)}))
         for option in spec.options:
             choices = f" ({'/'.join(map(str, option.choices))})" if option.choices else ""
-            print(f"{'':<12} option {option.name}={option.default}{choices}: {translate(option.help, lang)}")
-        print(f"{'':<12} rules: {len(spec.rules)} ids ({coverage})")
+            print(f"{'':<12} " + translate(N_("option {option}: {help}"), lang,
+                                           {"option": f"{option.name}={option.default}{choices}",
+                                            "help": translate(option.help, lang)}))
+        print(f"{'':<12} " + translate(NP_("rules: {count} id ({coverage})", "rules: {count} ids ({coverage})"), lang,
+                                       {"count": len(spec.rules), "coverage": coverage}))
         if args.rules:
             for rule in spec.rules:
                 print(f"{'':<14}{rule.id:<44} {rule.status:<12} {translate(rule.title, lang)}")

@@ -132,11 +132,11 @@ def handle(args: argparse.Namespace, config) -> int:
     specs = board_specs(args)
     image = read_image(args.image)
     if args.grid:
-        return _recognise_grid(args, specs[0], image)
+        return _recognise_grid(args, specs[0], image, config.get("general", "language"))
     return _recognise_game(args, config, specs, image)
 
 
-def _recognise_grid(args: argparse.Namespace, spec: BoardSpec, image: np.ndarray) -> int:
+def _recognise_grid(args: argparse.Namespace, spec: BoardSpec, image: np.ndarray, lang: str | None = None) -> int:
     location = None
     if args.calibration:
         height, width = image.shape[:2]
@@ -154,9 +154,10 @@ def _recognise_grid(args: argparse.Namespace, spec: BoardSpec, image: np.ndarray
     unsure = sum(c < LOW_CONFIDENCE for row in reading.confidence for c in row)
     if unsure > UNSURE_SHARE * spec.rows * spec.cols:
         # A misplaced grid reads confidently nowhere: say so rather than let the text pass as true.
-        print(f"companion recognise: warning: {unsure} of {spec.rows * spec.cols} places read with low "
-              "confidence; check the overlay (--overlay) or place the board with calibrate board",
-              file=sys.stderr)
+        warning = ErrorText.of(N_("warning: {unsure} of {places} places read with low confidence; check the overlay "
+                                  "(--overlay) or place the board with {command}"), unsure=unsure,
+                               places=spec.rows * spec.cols, command="companion calibrate board")
+        print("companion recognise: " + warning.render(lang), file=sys.stderr)
     if args.overlay:
         write_image(args.overlay, draw_observation(image, reading.location, observation))
     return 0
