@@ -39,15 +39,14 @@ from .. import labels
 from ..appearance import AppearanceProfile
 from ..boards import BAUBYLON
 from ..types import CellReading, Observation
+from .baubylon_speed import block_outline_terms
 from .common import class_support, need_profile
 from .dimensions import BAUBYLON as DIMS
 from .dimensions import BaubylonDimensions
 from .geometry import RegionGeometry
 from .stack_sampling import (
-    Outline,
     PointSampler,
     SquareProbes,
-    along_side,
     facing_classes,
     gains_at,
     lab_to_bgr,
@@ -58,7 +57,6 @@ from .stack_sampling import (
     plane_design,
     rebalance_each,
     robust_features,
-    seam_evidence,
     small_median,
     surface_gain_field,
     unit_lab,
@@ -156,6 +154,9 @@ class BaubylonObserver:
         self._near_first = _level_side_first(self.facing[:, :, None, :] > 0)
         self._far_first = _level_side_first(self.facing[:, :, None, :] < 0)
         self._weight_first = _level_side_first(self.weight)
+        # _ring's sides (those not facing away from the camera) and their count, at least 1.
+        self._ring_open = self.facing[:, :, None, :] >= 0
+        self._ring_sides = np.maximum(_sum_sides(self._ring_open.astype(float)), 1.0)
         self._offsets_for: tuple[AppearanceProfile, tuple[np.ndarray, np.ndarray]] | None = None
         self._table_bgr_for: tuple[AppearanceProfile, np.ndarray, np.ndarray] | None = None
 
@@ -314,10 +315,10 @@ class BaubylonObserver:
         rows, cols = BAUBYLON.rows, BAUBYLON.cols
         features, lines, gains = self._blocks(image, profile)
         expected, pawn_offsets = self._learned_offsets(profile)
-        evidence = self._per_level(lines.evidence(expected))
-        seams = self._per_level(seam_evidence(lines))
-        # Block-like on both sides of where a level puts a side: no outline there, as on a plateau.
-        alike = self._per_level(along_side(np.exp(-((lines.inside / _ALIKE) ** 2) - (lines.outside / _ALIKE) ** 2)))
+        # lines.evidence(expected) and seam_evidence(lines) per level; block-like on both sides of
+        # where a level puts a side (no outline there, as on a plateau): `alike`; and how block-like
+        # just inside each side (for _ring): one pass for all four (baubylon_speed, the same numbers).
+        evidence, seams, alike, inside = block_outline_terms(lines, expected, _ALIKE)
         # The table's colour decides the table level; a block's top is judged by its outline, its
         # colour (the learned one) having been the outline's reference already.
         table = class_support(profile, features, (TABLE, BLOCK))[TABLE]
@@ -335,20 +336,34 @@ class BaubylonObserver:
         lost = stacked & ~allowed.any(axis=-1)
         stacked &= ~lost
         allowed |= lost[..., None]
+        read_score = pawn_score
         pawn_score = np.where(lost.ravel(), 0.0, pawn_score)
         joints = np.maximum(seams, _JOINT_ALIKE * alike)
         # Under a stack, the block's top shows round the pawns on the sides they do not lean
         # over (a pawn leans away from the camera): block-like just inside those sides at its
         # level; more pawns on a lower block would show their own colour there instead.
-        ring = self._ring(lines)
+        ring = self._ring(inside)
         levels, scores, seen = self._read_blocks(table, evidence, seams, joints, stacked, allowed, ring)
+        # A stack dropped because its column did not show may stand behind a taller stand nearer
+        # the camera, which hides the pawns under its top: with those pawns excused, the blocks
+        # read again (rare).
+        restored = np.zeros((rows, cols), bool)
+        if lost.any():
+            under = self._column_behind(unlike, pawn_top, lost.ravel(), self.levels[levels].ravel())
+            restored = under.any(axis=-1).reshape(rows, cols)
+            if restored.any():
+                stacked = stacked | restored
+                allowed = np.where(restored[..., None], under.reshape(rows, cols, -1), allowed)
+                pawn_score = np.where(restored.ravel(), read_score, pawn_score)
+                levels, scores, seen = self._read_blocks(table, evidence, seams, joints, stacked, allowed, ring)
         pawn_count = np.where(stacked, top - self.levels[levels], 0).ravel()
         no_pawn_sure = np.clip((_NO_PAWN - pawn_score) / _NO_PAWN * 2.0, 0.0, 1.0)
         no_pawn_sure = np.where(odd, np.minimum(no_pawn_sure, _HIDDEN_SURE), no_pawn_sure)
         sure = np.minimum(self._block_confidence(levels, scores, seen).ravel(),
                           np.where(stacked.ravel(), pawn_sure, no_pawn_sure))
         tops = self.levels[levels] + pawn_count.reshape(rows, cols)
-        sure = np.where(self._behind_taller(tops).ravel(), np.minimum(sure, _HIDDEN_SURE), sure).tolist()
+        hidden = self._behind_taller(tops) | restored  # a restored stack's column is hidden: not sure
+        sure = np.where(hidden.ravel(), np.minimum(sure, _HIDDEN_SURE), sure).tolist()
         heights = self.levels[levels].ravel().tolist()
         count, colour, on = pawn_count.tolist(), pawn_colour.tolist(), stacked.ravel().tolist()
         cells = _readings(labels.FIELD, sure, [{"height": h, "pawns": [None] * (n - 1) + [PAWNS[k]] if o else []}
@@ -395,12 +410,11 @@ class BaubylonObserver:
         risky = (taller & self._hides(flat, flat[others], self._hiding_part_flat)).any(axis=1)
         return risky.reshape(rows, cols) | next_to
 
-    def _ring(self, lines: Outline) -> np.ndarray:
+    def _ring(self, like: np.ndarray) -> np.ndarray:
         """(rows, cols, levels) how block-like each level's top looks just inside its sides that
-        do not face away from the camera (their mean; 0 on the table level)."""
-        like = self._per_level(along_side(lines.inside_like(_ALIKE)))  # (rows, cols, levels, 4)
-        open_ = self.facing[:, :, None, :] >= 0
-        return _sum_sides(np.where(open_, like, 0.0)) / np.maximum(_sum_sides(open_.astype(float)), 1.0)
+        do not face away from the camera (their mean; 0 on the table level), from `like` (rows,
+        cols, levels, 4): along_side(lines.inside_like(_ALIKE)) per level (block_outline_terms)."""
+        return _sum_sides(np.where(self._ring_open, like, 0.0)) / self._ring_sides
 
     def _read_blocks(self, table, evidence, seams, joints, stacked, allowed,
                      ring: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -575,6 +589,21 @@ class BaubylonObserver:
         # Where something unlike the table and the blocks showed, a space read bare is not sure.
         odd = unlike.max(axis=1) > 2 * _PAWN_UNLIKE
         return best + 1, colours[rows, best].argmax(axis=-1), scores[rows, best], sure, odd, unlike
+
+    def _column_behind(self, unlike: np.ndarray, top: np.ndarray, spaces: np.ndarray, stands: np.ndarray) -> np.ndarray:
+        """(S, levels) for the `spaces` (S,) bool, where a stack with its top at `top` (S, pawn
+        heights) may stand (as in observe: below its top, at most max_pawns under it), its column
+        judged as _column_shows does, except the pawns of it that a taller stand nearer the camera
+        hides (`stands` (S,): the tops read, in pawn heights: within half a space of that stand's
+        upright axis in the frame). False elsewhere."""
+        others = self.hiding_other  # (S, 24)
+        nearer = self.hiding_nearer & spaces[:, None]
+        hidden = np.zeros(unlike.shape, bool)
+        for k in range(unlike.shape[1] - 1):  # the pawn whose top is at height k + 1
+            at = np.full(len(unlike), k + 1)
+            hidden[:, k] = (nearer & (stands[others] > k + 1) & self._hides(at, stands[others])).any(axis=1)
+        on = (self.levels[None, :] < top[:, None]) & (top[:, None] - self.levels[None, :] <= self.dims.max_pawns)
+        return self._column_shows(np.where(hidden, np.inf, unlike), top) & on & spaces[:, None]
 
     def _column_shows(self, unlike: np.ndarray, top: np.ndarray) -> np.ndarray:
         """(S, levels) whether a stack with its top at `top` (S, pawn heights) could stand on a
