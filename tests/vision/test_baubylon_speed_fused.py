@@ -1,0 +1,66 @@
+"""The Baubylon read's fifth-sitting speed pass (observers/baubylon_speed.py and the steps it feeds):
+several small arrays passed through each step together. Each must give the very same numbers as
+the plain formulation it replaced, so readings do not change with the speed work."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.vision.boards import BAUBYLON
+from companion.vision.observers.baubylon_speed import block_outline_terms
+from companion.vision.observers.stack_sampling import (
+    Outline,
+    ProbeSamples,
+    along_side,
+    outline,
+    seam_evidence,
+)
+
+RNG = np.random.default_rng(53)
+LEVELS = 5  # the table and four block levels
+SPACES = BAUBYLON.rows * BAUBYLON.cols
+
+
+def _lab(shape) -> np.ndarray:
+    return np.stack([RNG.uniform(10, 95, shape), RNG.uniform(-50, 50, shape), RNG.uniform(-50, 50, shape)],
+                    axis=-1).astype(np.float32)
+
+
+def _lines() -> Outline:
+    """Block-top outlines of random colours (S, levels − 1, 4 sides, 4 positions, 5 offsets)."""
+    across = _lab((SPACES, LEVELS - 1, 4, 4, 5))
+    reference = _lab((SPACES, LEVELS - 1))
+    # Some faces like their reference inside, so the likeness terms are not all ~0.
+    across[::3, :, :, :, :2] = reference[::3, :, None, None, None, :] + RNG.normal(0, 3, (1, 1, 1, 1, 2, 3))
+    samples = ProbeSamples(np.zeros((SPACES, LEVELS - 1, 0, 3), np.float32), across, (-2.0, -1.0, 0.0, 1.0, 2.0))
+    return outline(samples, reference)
+
+
+def _per_level(values: np.ndarray) -> np.ndarray:
+    """BaubylonObserver._per_level: zeros on the table level, (rows, cols, levels, 4)."""
+    padded = np.concatenate([np.zeros((len(values), 1, 4), values.dtype), values], axis=1)
+    return padded.reshape(BAUBYLON.rows, BAUBYLON.cols, -1, 4)
+
+
+def test_block_outline_terms_are_the_four_plain_terms():
+    lines = _lines()
+    expected = RNG.uniform(-0.5, 0.5, (SPACES, LEVELS - 1, 4)).astype(np.float32)
+    evidence, seams, alike, inside = block_outline_terms(lines, expected, 15.0)
+    plain = Outline(lines.crossing, lines.step, lines.inside, lines.outside, lines.middle)  # its own like cache
+    want_alike = along_side(np.exp(-((plain.inside / 15.0) ** 2) - (plain.outside / 15.0) ** 2))
+    for got, want in ((evidence, plain.evidence(expected)), (seams, seam_evidence(plain)),
+                      (alike, want_alike), (inside, along_side(plain.inside_like(15.0)))):
+        assert got.shape == (BAUBYLON.rows, BAUBYLON.cols, LEVELS, 4)
+        assert got.dtype == want.dtype
+        np.testing.assert_array_equal(got, _per_level(want))
+    assert evidence.max() > 0.1 and seams.max() > 0.0 and alike.max() > 0.1  # the terms are not all 0
+
+
+def test_block_outline_terms_with_another_likeness_scale():
+    lines = _lines()
+    expected = np.zeros((SPACES, LEVELS - 1, 4), np.float32)
+    _, _, alike, inside = block_outline_terms(lines, expected, 9.0)
+    plain = Outline(lines.crossing, lines.step, lines.inside, lines.outside, lines.middle)
+    np.testing.assert_array_equal(alike, _per_level(along_side(np.exp(-((plain.inside / 9.0) ** 2)
+                                                                     - (plain.outside / 9.0) ** 2))))
+    np.testing.assert_array_equal(inside, _per_level(along_side(plain.inside_like(9.0))))
