@@ -44,7 +44,7 @@ from ..types import CellReading, Observation
 from .dimensions import GARDEN, GardenDimensions
 from .fit import Rect, square_rects
 from .garden_occlusion import Occlusion
-from .garden_points import GardenSampler, grid_points
+from .garden_points import GardenSampler, grid_points, with_level_zero
 from .garden_rules import stands_on, tile_fits
 from .garden_tiles import (
     dot_corner,
@@ -158,8 +158,10 @@ class GardenObserver:
             bands.append(band)
         self._tile_stack = sampler.stack(self._tiles)  # the four positions' tests judged as one
         # The middle 6 mm of a space: inside its icon however the tile is turned, clear of the flower dot.
+        # Middles, clean bands, strips and flower corners are read on tile tops only (levels 1..m:
+        # no tile lies on the board itself); _measure reports level 0 as zeros.
         centre = (s / 2 - 3, s / 2 - 3, s / 2 + 3, s / 2 + 3)
-        self._centre, self._centre_shape = sampler.patch(level_z, centre), sampler.patch_shape(centre)
+        self._centre, self._centre_shape = sampler.patch(level_z[1:], centre), sampler.patch_shape(centre)
         # Which points of each middle a taller neighbour on the camera's side would hide.
         self.occlusion = Occlusion(geometry, dims, s, self.levels, grid_points(centre, sampler.pitch))
         # A wider window for a middle that is all hidden: 10 mm, without the corners where a flower
@@ -178,12 +180,12 @@ class GardenObserver:
         # (the top or bottom one), and then has the same points.
         rects = [tuple(round(v, 6) for v in rect) for rect in (*bands, *strip_rects)]
         distinct = list(dict.fromkeys(rects))
-        self._bands_strips = sampler.patches(level_z, distinct)
+        self._bands_strips = sampler.patches(level_z[1:], distinct)
         self._bands_strips_of = np.array([distinct.index(rect) for rect in rects])
         self._band_rects, self._band_of = np.unique(self._bands_strips_of[:4], return_inverse=True)
         # The flower dot sits in one corner of each space; which one depends on how the tile was
         # turned (TL, TR, BR, BL for quarter turns 0..3), so all four corners are measured.
-        self._flowers = sampler.patches(level_z, [(fx - 1.6, fy - 1.6, fx + 1.6, fy + 1.6) for fx, fy in _flower_centres(s)])
+        self._flowers = sampler.patches(level_z[1:], [(fx - 1.6, fy - 1.6, fx + 1.6, fy + 1.6) for fx, fy in _flower_centres(s)])
         sampler.build()
         self._columns = _CandidateColumns.of(self.levels)
         # Where each cell's centre shows at each decoration top (ghost test), and a cell's size there.
@@ -212,10 +214,9 @@ class GardenObserver:
         for sides in ((0, 2), (1, 3)):
             run = deco.inside - deco.sides[..., list(sides)].max(axis=-1)
             deco = replace(deco, score=np.where(run > deco.score + 0.05, run, deco.score))
-        k = self.m + 1
-        centre = sampler.pixels(lab, self._centre).reshape(k, 8, 8, *self._centre_shape, 3)
+        centre = sampler.pixels(lab, self._centre, level_zero=True).reshape(self.m + 1, 8, 8, *self._centre_shape, 3)
         out = {
-            "centre": patch_features(centre),  # (K, 8, 8, F): the middle of a space (its icon)
+            "centre": with_level_zero(patch_features(centre[1:])),  # (K, 8, 8, F): the middle of a space (its icon)
             "centre_px": centre,  # (K, 8, 8, h, w, 3) its pixels
             "recess": recess.score[0],
             "recess_f": recess.features[0],
@@ -227,12 +228,12 @@ class GardenObserver:
         }
         tiles = sampler.scores(lab, self._tile_stack)  # (m, 8, 8, 4) per position: fit(...).score of each
         out["tile"] = np.concatenate([np.full_like(tiles[:1], -1.0), tiles])  # (m+1, 8, 8, 4); view 0 is never a tile
-        distinct = sampler.features(lab, self._bands_strips)
+        distinct = with_level_zero(sampler.features(lab, self._bands_strips))
         bands_strips = distinct[..., self._bands_strips_of, :]
         out["tile_band"] = bands_strips[..., :4, :]  # (m+1, 8, 8, 4, F) per position
         out["band_rects"] = distinct[..., self._band_rects, :]  # the distinct rects among those 4
         out["strips"] = bands_strips[..., 4:, :]  # (m+1, 8, 8, 4, F) per edge
-        out["flower"] = sampler.features(lab, self._flowers)  # (m+1, 8, 8, 4, F) per corner
+        out["flower"] = with_level_zero(sampler.features(lab, self._flowers))  # (m+1, 8, 8, 4, F) per corner
         return out
 
     # --- calibration -----------------------------------------------------------------------------

@@ -70,6 +70,14 @@ def band_points(rect: tuple[float, float, float, float], fine: float, coarse: fl
     return grid_points(rect, fine if w < h else coarse, fine if h <= w else coarse)
 
 
+def with_level_zero(a: np.ndarray) -> np.ndarray:
+    """Measurements of levels 1..m → levels 0..m, level 0 zeros (what is only read on tile tops:
+    no tile lies on the board itself)."""
+    out = np.zeros((a.shape[0] + 1, *a.shape[1:]), a.dtype)
+    out[1:] = a
+    return out
+
+
 def pad_indices(lists: list[np.ndarray], alternate: bool) -> np.ndarray:
     """Index lists of unequal length → one (n, P) array padded with sentinels (+inf and −inf in
     turn if `alternate`, else +inf). With `alternate` P is odd: its middle value is the median."""
@@ -367,9 +375,14 @@ class GardenSampler:
         stats = np.concatenate([mean[..., 0], spread])  # (6, K, RC, ...)
         return np.moveaxis(stats, 0, -1).reshape(idx.shape[0], self.spec.rows, self.spec.cols, *idx.shape[2:-1], 6)
 
-    def pixels(self, lab: np.ndarray, idx: np.ndarray) -> np.ndarray:
-        """(K, RC, n) indices → (K, RC, n, 3) Lab."""
-        return np.moveaxis(np.take(lab, idx, axis=1), 0, -1)
+    def pixels(self, lab: np.ndarray, idx: np.ndarray, level_zero: bool = False) -> np.ndarray:
+        """(K, RC, n) indices → (K, RC, n, 3) Lab; with `level_zero`, (K + 1, RC, n, 3) with zeros
+        first (laid out alike: channel first underneath)."""
+        if not level_zero:
+            return np.moveaxis(np.take(lab, idx, axis=1), 0, -1)
+        out = np.zeros((3, idx.shape[0] + 1, *idx.shape[1:]), np.float32)
+        out[:, 1:] = np.take(lab, idx, axis=1)
+        return np.moveaxis(out, 0, -1)
 
     def fit(self, lab: np.ndarray, probe: FaceProbe, tau: tuple[float, float] = (5.0, 12.0),
             appearance: bool = True) -> Fit:
