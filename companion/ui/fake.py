@@ -8,9 +8,11 @@ real `GameState`, `Ruling` and `ScoreSheet` objects to show; it is no rules engi
 from __future__ import annotations
 
 import dataclasses
+import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
@@ -22,10 +24,12 @@ from ..referee.events import (
     GameOver,
     MoveAccepted,
     OverrideRecorded,
+    SaveFailed,
     ScoreChanged,
     TurnGuidance,
     ViolationFound,
 )
+from ..referee.journal import JournalWriteError
 from .controller import (
     Answer,
     CalibrationProgress,
@@ -350,6 +354,11 @@ class FakeReferee:
     def ask(self) -> None:
         candidates = tuple(self.state.legal_moves())[:2]
         self.feed.push(AskPlayer("babylon", self.moves, Message.of(N_("Which move was made?")), candidates, (0.55, 0.41)))
+
+    def save_failed(self) -> None:
+        """The journal refused the last change (a full card), as the real referee reports it."""
+        error = JournalWriteError.of(Path("journal.sqlite"), sqlite3.OperationalError("database or disk is full"))
+        self.feed.push(SaveFailed("babylon", self.moves, error.message))
 
     def real_violation(self) -> bool:
         """A violation the Babylon engine itself finds in a self-played game (False without it)."""

@@ -53,6 +53,12 @@ def _tiebreak(h) -> None:
     h.app.screens["score"].select(1, "fountain")
 
 
+def _save_failed(h) -> None:
+    _game(h)
+    h.fake.save_failed()
+    h.app.poll_feed()
+
+
 def _calibrating(h) -> None:
     h.app.go("calibration")
     screen = h.app.screens["calibration"]
@@ -160,6 +166,7 @@ SHOTS: dict[str, tuple[Callable, str]] = {
     "calibration": (_calibrating, "calibration"),
     "layout": (_layout_diagram, "calibration"),
     "live": (_game, "live"),
+    "save_failed": (_save_failed, "live"),
     "ruling": (_real_violation, "ruling"),
     "question": (_question, "ruling"),
     "hints": (_game, "hints"),
@@ -202,6 +209,7 @@ CAPTIONS = {
     "calibration": "Calibration: the steps, the camera with its detections, progress",
     "layout": "Calibration: the game's layout diagram (where each calibration piece goes)",
     "live": "Live view: camera with overlays, whose turn, what to do now, the last ruling",
+    "save_failed": "Live view: the last change could not be saved (a full card); the referee looks again",
     "ruling": "Ruling: a violation the Babylon engine found, its rule and rulebook place, the spot",
     "question": "Ruling: the camera is unsure, the players choose",
     "hints": "Hints: the next step and suggestions",

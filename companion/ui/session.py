@@ -52,6 +52,7 @@ class Session:
     winners: tuple[int, ...] | None = None  # set at game over
     source_status: str = "ok"
     source_detail: Message | None = None
+    save_problem: Message | None = None  # the last change could not be saved; cleared by the next save
     history: list[Message] = field(default_factory=list)  # newest last
     revision: int = 0  # bumped when something shown changes, so the app re-renders only then
 
@@ -113,7 +114,10 @@ class Session:
             self.source_status = event.status
             self.source_detail = event.detail
             return None
+        if isinstance(event, MoveAccepted | OverrideRecorded | GameOver):
+            self.save_problem = None  # journaled before it was sent: saving works again
         if isinstance(event, SaveFailed):  # not kept: the players must know before they go on
+            self.save_problem = event.detail
             self._log(event.detail)
             return "live"
         if isinstance(event, GameResumed):  # picked up from the journal: show where it stands

@@ -79,6 +79,8 @@ class LiveScreen(CompanionScreen):
         if session.source_status in SOURCE_TEXT:  # the referee's own words when it gives them
             status = self.r(session.source_detail) if session.source_detail else self.t(SOURCE_TEXT[session.source_status])
             info.add_widget(self.label(status, s.body, color=theme.WARN))
+        if session.save_problem is not None:
+            info.add_widget(self.label(self.r(session.save_problem), s.body, color=theme.BAD))
         if session.guidance:
             info.add_widget(self.label(self.t(N_("What to do now")), s.small, color=theme.MUTED))
             info.add_widget(self.label(self.r(session.guidance[0]), s.large))
