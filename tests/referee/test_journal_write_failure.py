@@ -118,7 +118,7 @@ def test_the_session_tells_the_players_and_keeps_refereeing(tmp_path):
     events = session.handle(Scene("still", TWO))
     assert [type(e) for e in events] == [SaveFailed]
     assert screens[-1] == "live"
-    assert ui.history[-1] is events[0].detail
+    assert ui.save_problem is ui.history[-1] is events[0].detail  # shown on the live screen
     for lang in ("ja", "zh_TW"):
         text = events[0].detail.render(lang)
         assert "j.sqlite" in text and "could not be saved" not in text
@@ -130,6 +130,7 @@ def test_the_session_tells_the_players_and_keeps_refereeing(tmp_path):
     allow_writes(journal)
     assert any(isinstance(e, MoveAccepted) for e in session.handle(Scene("still", TWO)))
     assert session.stats.events["SaveFailed"] == 2
+    assert ui.save_problem is None  # saved again: the warning goes
     journal.close()
 
 
