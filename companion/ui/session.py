@@ -71,6 +71,8 @@ class Session:
             return None  # the scene stirs and settles many times a minute: nothing new to show
         self.revision += 1
         self.game = event.game
+        if isinstance(event, MoveAccepted | OverrideRecorded | GameOver):
+            self.save_problem = None  # journaled before it was sent: saving works again
         self.move_number = event.move_number
         if isinstance(event, MoveAccepted):
             self._set_state(event.state)
@@ -114,8 +116,6 @@ class Session:
             self.source_status = event.status
             self.source_detail = event.detail
             return None
-        if isinstance(event, MoveAccepted | OverrideRecorded | GameOver):
-            self.save_problem = None  # journaled before it was sent: saving works again
         if isinstance(event, SaveFailed):  # not kept: the players must know before they go on
             self.save_problem = event.detail
             self._log(event.detail)
