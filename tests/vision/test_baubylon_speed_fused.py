@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from companion.sim.camera import region_geometry
 from companion.vision.boards import BAUBYLON
+from companion.vision.observers import baubylon
 from companion.vision.observers.baubylon_speed import block_outline_terms
 from companion.vision.observers.stack_sampling import (
     Outline,
@@ -15,6 +17,7 @@ from companion.vision.observers.stack_sampling import (
     outline,
     seam_evidence,
 )
+from tests.sim.helpers import GAMES, camera_for
 
 RNG = np.random.default_rng(53)
 LEVELS = 5  # the table and four block levels
@@ -64,3 +67,15 @@ def test_block_outline_terms_with_another_likeness_scale():
     np.testing.assert_array_equal(alike, _per_level(along_side(np.exp(-((plain.inside / 9.0) ** 2)
                                                                      - (plain.outside / 9.0) ** 2))))
     np.testing.assert_array_equal(inside, _per_level(along_side(plain.inside_like(9.0))))
+
+
+def test_block_tops_meeting_is_the_pairwise_comparison_of_the_tops_read():
+    observer = GAMES["baubylon"].observer(region_geometry(camera_for(GAMES["baubylon"], tilt=30.0, azimuth=-60.0)))
+    levels = len(observer.levels)
+    for _ in range(5):
+        raised = RNG.permutation(SPACES)[: int(RNG.integers(2, 90))]
+        level = RNG.integers(1, levels, len(raised))
+        where = observer.block_pixels[raised, level]
+        plain = baubylon._apart(where) < 0.25 * observer.block_px[raised, level]
+        at = raised * levels + level
+        np.testing.assert_array_equal(observer._tops_meet[at[:, None], at], plain)

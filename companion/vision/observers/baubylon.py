@@ -149,6 +149,10 @@ class BaubylonObserver:
                                        axis=1) * s  # (S, levels)
 
         self._hiding_tables()
+        # Which block tops (space, level; flat) land within a quarter of the other's width of each
+        # other in the frame (for _one_top_per_place: the same comparison, once per geometry).
+        self._tops_meet = (_apart(self.block_pixels.reshape(-1, 2))
+                           < 0.25 * self.block_px.reshape(-1)[None, :])
         # The block passes' per-geometry terms, level and side first (see _block_terms).
         self._level_values = self.levels[:, None, None, None]
         self._near_first = _level_side_first(self.facing[:, :, None, :] > 0)
@@ -471,8 +475,8 @@ class BaubylonObserver:
         # seen by one side only, which another top's side happens to match, would score as well).
         score = support.reshape(rows * cols, -1)[raised, flat[raised]] + 0.01 * score
         raised = raised[np.argsort(-score)]
-        where = self.block_pixels[raised, flat[raised]]
-        near = _apart(where) < 0.25 * self.block_px[raised, flat[raised]]
+        at = raised * len(self.levels) + flat[raised]  # which block tops, in _tops_meet's order
+        near = self._tops_meet[at[:, None], at]
         lost = raised[~_first_in_place(near)]  # better first; most tops meet no other
         ok[lost, flat[lost]] = False
         return ok.reshape(rows, cols, -1)
@@ -751,13 +755,26 @@ def _apart(points: np.ndarray) -> np.ndarray:
 
 def _first_in_place(near: np.ndarray) -> np.ndarray:
     """(N, N) which of N things, best first, meet which (the diagonal aside) → (N,) those kept:
-    each unless it meets a better one kept."""
-    earlier = np.tril(near, -1)
-    kept = np.ones(len(near), bool)
-    for n in np.flatnonzero(earlier.any(axis=1)).tolist():
-        if kept[earlier[n]].any():
+    each unless it meets a better one kept. The pairs (n, m < n) that meet, in order, in plain
+    Python (a few dozen: numpy calls per pair cost more)."""
+    count = len(near)
+    n_of, m_of = np.nonzero(near & _lower(count))  # row by row, so every m < n is settled first
+    kept = [True] * count
+    for n, m in zip(n_of.tolist(), m_of.tolist(), strict=True):
+        if kept[m]:
             kept[n] = False
-    return kept
+    return np.array(kept, bool)
+
+
+_LOWER = np.zeros((0, 0), bool)
+
+
+def _lower(count: int) -> np.ndarray:
+    """(count, count) True below the diagonal (np.tril(ones, -1)), a view of one kept table."""
+    global _LOWER
+    if len(_LOWER) < count:
+        _LOWER = np.tril(np.ones((max(count, 2 * len(_LOWER), 64),) * 2, bool), -1)
+    return _LOWER[:count, :count]
 
 
 def _beside(heights: np.ndarray) -> np.ndarray:
