@@ -111,7 +111,7 @@ def _describe(card: CardPatterns, lang: str | None) -> list[str]:
             out.append("  " + translate(N_("{side}: not entered"), lang, {"side": label}))
             continue
         words = translate(N_("; "), lang).join(target_words(t, lang) for t in targets)
-        out.append(f"  {label}: {words}")
+        out.append("  " + translate(N_("{side}: {targets}"), lang, {"side": label, "targets": words}))
         out.extend(f"      {row}" for row in Card(card.name, targets).picture())
     return out
 

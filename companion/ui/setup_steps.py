@@ -71,6 +71,17 @@ def field_check(state: Any) -> tuple[Message, ...] | None:
     return tuple(lines) or (_m(N_("The field passes the check: every step can be climbed, every place reached, one goal.")),)
 
 
+def camera_lens_notice(camera: str | None, state_dir: Any) -> Message | None:
+    """The board-location step's advice when the camera's lens is not measured (no intrinsics in the
+    state folder): with them a misread marker bends the board about a third as often
+    (docs/calibration.md). None when they are stored, or on the simulated table."""
+    from ..diagnostics import CAMERA_NOT_MEASURED, camera_lens_measured
+
+    if camera == "sim" or camera_lens_measured(state_dir):
+        return None
+    return _m(CAMERA_NOT_MEASURED)
+
+
 def steps_for(game: str, players: int, variant: str = "standard") -> tuple[SetupStep, ...]:
     low, high = PLAYER_RANGE[game]
     if not low <= players <= high:

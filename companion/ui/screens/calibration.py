@@ -12,6 +12,7 @@ from ...games.api import Message
 from ...i18n import N_
 from .. import theme
 from ..controller import CalibrationProgress
+from ..setup_steps import camera_lens_notice
 from ..widgets import CameraPicture, Panel
 from .base import CompanionScreen
 
@@ -48,6 +49,11 @@ class CalibrationScreen(CompanionScreen):
         self.running = False
         self.show_diagram = False
         self._clock = None
+
+    def lens_notice(self) -> Message | None:
+        """Say so when the camera's lens is not measured (`companion calibrate camera`)."""
+        controls = self.app.controls
+        return camera_lens_notice(controls.device_status().camera, getattr(controls, "state_dir", None))
 
     def toggle_diagram(self) -> None:
         self.show_diagram = not self.show_diagram
@@ -141,5 +147,8 @@ class CalibrationScreen(CompanionScreen):
         right.add_widget(camera)
         if view is None:
             right.add_widget(self.label(self.t(N_("No camera image yet.")), s.body, color=theme.MUTED))
+        lens = self.lens_notice()
+        if lens is not None:  # the board is located here: with a measured lens a misread bends it far less
+            right.add_widget(self.label(self.r(lens), s.small, color=theme.WARN))
         body.add_widget(right)
         return body
