@@ -231,3 +231,18 @@ def test_the_calibration_screen_shows_the_lens_advice_for_a_real_camera(lang):
         assert advice in harness.texts()
     finally:
         harness.close()
+
+
+def test_the_score_sheet_reads_in_the_language():
+    pytest.importorskip("companion.games.babylon")
+    from companion.commands.score import format_sheet
+    from companion.games import saves
+
+    record = saves.load(EXAMPLES / "babylon-2p-game.json")
+    state = record.final
+    english = format_sheet(state.score_sheet(), "en", state.winners)
+    assert english[0] == "Babylon — final score" and english[-1].startswith("winner: ")
+    for lang in PLAYER_LANGUAGES:
+        lines = format_sheet(state.score_sheet(), lang, state.winners)
+        for line in (lines[0], lines[-1]):
+            assert no_english(line, *state.players) == [], (lang, line)

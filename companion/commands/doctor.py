@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..config import candidate_paths
+from ..i18n import N_, translate
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -17,7 +18,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def handle(args: argparse.Namespace, config) -> int:
     if args.config:
         print("\n".join(config.describe()))
-        print("# searched: " + ", ".join(str(p) for p in candidate_paths()))
+        searched = ", ".join(str(p) for p in candidate_paths())
+        print("# " + translate(N_("searched: {paths}"), config.get("general", "language"), {"paths": searched}))
         return 0
     from ..diagnostics import (
         run_checks,  # device checks (camera, GPIO, fonts...) are heavier imports

@@ -6,7 +6,8 @@ import argparse
 import json
 
 from ..games import saves
-from ..games.api import ScoreSheet
+from ..games.api import Message, ScoreSheet
+from ..i18n import N_, translate
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -33,16 +34,20 @@ def handle(args: argparse.Namespace, config) -> int:
 
 
 def format_sheet(sheet: ScoreSheet, lang: str | None, winners: tuple[int, ...] = ()) -> list[str]:
-    out = [f"{sheet.game} — {'final score' if sheet.final else 'score so far'}"]
+    def say(msgid: str, **params) -> str:
+        return Message.of(msgid, **params).render(lang)
+
+    names = translate(N_(", "), lang).join
+    out = [say(N_("{game} — final score") if sheet.final else N_("{game} — score so far"), game=sheet.game)]
     for player, name in enumerate(sheet.players):
         out.append(f"{name}: {sheet.total(player)}")
         for line in sheet.lines_for(player):
             detail = f" — {line.detail.render(lang)}" if line.detail else ""
             out.append(f"  {line.label.render(lang):<28} {line.points:>4}  [{line.rule_id}]{detail}")
     if sheet.tiebreak_decided() and sheet.tiebreak_label is not None:
-        out.append(f"tie broken by {sheet.tiebreak_label.render(lang)} [{sheet.tiebreak_rule}]")
+        out.append(say(N_("tie broken by {what} [{rule}]"), what=sheet.tiebreak_label, rule=sheet.tiebreak_rule))
     if winners:
-        out.append("winner: " + ", ".join(sheet.players[p] for p in winners))
+        out.append(say(N_("winner: {names}"), names=names(sheet.players[p] for p in winners)))
     elif sheet.leaders():
-        out.append("leading: " + ", ".join(sheet.players[p] for p in sheet.leaders()))
+        out.append(say(N_("leading: {names}"), names=names(sheet.players[p] for p in sheet.leaders())))
     return out

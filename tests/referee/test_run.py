@@ -35,7 +35,7 @@ def test_headless_reclamation_game_finishes_catches_the_illegal_action_and_score
     assert "the table is back as it was" in out  # ... undone by the player
     assert "undo: A player took back the last move" in out  # the correction
     assert "camera: The camera stopped sending pictures" in out and "camera: The camera is back" in out
-    assert "reclamation — final score" in out and "winner:" in out
+    assert "The Reclamation — final score" in out and "winner:" in out
     assert "game over: yes" in out
     pictures = list((tmp_path / "state" / "exports").glob("reclamation-*.png"))
     records = list((tmp_path / "state" / "exports").glob("reclamation-game*.json"))
@@ -59,7 +59,7 @@ def test_baubylon_demo_is_refereed_and_catches_the_illegal_step(tmp_path):
     assert "playing a simulated game of Baubylon" in out and " instead of " not in out
     assert "NOT ALLOWED" in out and "[baubylon.move]" in out
     assert "the table is back as it was" in out
-    assert "baubylon — score so far" in out or "baubylon — final score" in out
+    assert "Baubylon — score so far" in out or "Baubylon — final score" in out
     assert "60 moves confirmed" in out
 
 
@@ -93,7 +93,7 @@ def test_headless_babylon_full_game(tmp_path):
     done = run(tmp_path, "--no-render", timeout=400)
     assert done.returncode == 0, done.stderr
     assert "NOT ALLOWED" in done.stdout and "[babylon." in done.stdout
-    assert "babylon — final score" in done.stdout and "game over: yes" in done.stdout
+    assert "Babylon — final score" in done.stdout and "game over: yes" in done.stdout
     assert done.stdout.count("  ? ") < 20  # the flower of a taken tile is not asked at take time
 
 
