@@ -238,11 +238,13 @@ class BaubylonObserver:
         rows, cols = BAUBYLON.rows, BAUBYLON.cols
         return np.concatenate([np.zeros((len(values), 1, 4), values.dtype), values], axis=1).reshape(rows, cols, -1, 4)
 
-    def _one_stack_per_top(self, scores: np.ndarray, stands: np.ndarray | None = None) -> np.ndarray:
+    def _one_stack_per_top(self, scores: np.ndarray, stands: np.ndarray | None = None,
+                           kinds: np.ndarray | None = None) -> np.ndarray:
         """One pawn top seen in the frame is one stack: a square at another space and height seen
         along the same ray looks just the same. Keep the likelier (a shorter stack when in doubt),
         judged with the stand under it (`stands`, (S, top): how well a block it could stand on
-        shows its outline: the two stands stand elsewhere in the frame)."""
+        shows its outline: the two stands stand elsewhere in the frame). `kinds` (S, top): each
+        candidate's colour (index into PAWNS)."""
         best = scores.argmax(axis=-1)
         cells = np.arange(len(scores))
         found = np.flatnonzero(scores[cells, best] > _NO_PAWN)
@@ -255,7 +257,8 @@ class BaubylonObserver:
         where = self.pawn_pixels[found, best[found]]
         near = _apart(where) < 0.5 * self.pawn_px[found, best[found]][None, :]
         # Nor can a stack stand where a taller one nearer the camera would hide its top: what it
-        # showed was the taller one (its side, its top's edges).
+        # showed was the taller one (its side, its top's edges), so of its colour; a top of
+        # another colour there is a stack of its own, in part in view.
         tops = best[found] + 1
         slots = self.hiding_other[found]  # (N, K)
         # (n, m, k): found[m] stands at slot k of found[n]'s hiding stands, nearer the camera
@@ -265,6 +268,9 @@ class BaubylonObserver:
         n, k = np.nonzero((place[slots] >= 0) & self.hiding_nearer[found])
         m = place[slots[n, k]]
         taller = tops[m] > tops[n]
+        if kinds is not None:  # what the taller one shows there is its own side: its own colour
+            colour = kinds[found, best[found]]
+            taller &= colour[m] == colour[n]
         n, m, k = n[taller], m[taller], k[taller]
         hidden = self.hiding_pawn[found[n], k, tops[n], tops[m]]
         near[n[hidden], m[hidden]] = near[m[hidden], n[hidden]] = True
@@ -585,7 +591,7 @@ class BaubylonObserver:
             weight = self.pawn_weight[squares, levels] * np.where(near, evidence, 1.0)
             shown = (evidence * weight).sum(axis=-1) / weight.sum(axis=-1)
             scores[squares, levels] = shown * coloured[squares, levels]
-        scores = self._one_stack_per_top(scores, stands)
+        scores = self._one_stack_per_top(scores, stands, colours.argmax(axis=-1))
         best = scores.argmax(axis=-1)
         rows = np.arange(cells)
         ordered = np.sort(scores, axis=-1)
