@@ -8,7 +8,7 @@ import numpy as np
 
 from companion.sim.camera import region_geometry
 from companion.vision.boards import BAUBYLON
-from companion.vision.observers import baubylon
+from companion.vision.observers import baubylon, stack_sampling
 from companion.vision.observers.baubylon_speed import block_outline_terms
 from companion.vision.observers.stack_sampling import (
     Outline,
@@ -79,3 +79,24 @@ def test_block_tops_meeting_is_the_pairwise_comparison_of_the_tops_read():
         plain = baubylon._apart(where) < 0.25 * observer.block_px[raised, level]
         at = raised * levels + level
         np.testing.assert_array_equal(observer._tops_meet[at[:, None], at], plain)
+
+
+def test_rebalance_each_broadcasting_to_a_larger_shape_still_balances_each():
+    lab = _lab((1,))[0]  # one colour...
+    gains = RNG.uniform(0.6, 1.6, (7, 5, 3)).astype(np.float32)  # ...balanced with many gains
+    plain = stack_sampling.to_lab(stack_sampling.lab_to_bgr(lab) * gains)
+    got = stack_sampling.rebalance_each(lab, gains)
+    assert got.shape == (7, 5, 3)
+    np.testing.assert_array_equal(got, plain)
+
+
+def test_block_colour_and_table_balanced_in_one_call_are_two_calls_numbers():
+    """_blocks balances the learned block colour (with 1 / gains) and the 144 table colours (with the
+    gains) in one rebalance_each: each colour is converted on its own (the Lab → BGR conversion's
+    vector blocks of 8: 144 is a whole number of them), so the numbers are those of two calls."""
+    block = np.broadcast_to(_lab((1,)), (SPACES, 3))
+    table = _lab((SPACES,))
+    gains = RNG.uniform(0.6, 1.6, (SPACES, 3)).astype(np.float32)
+    both = stack_sampling.rebalance_each(np.concatenate([block, table]), np.concatenate([1.0 / gains, gains]))
+    np.testing.assert_array_equal(both[:SPACES], stack_sampling.rebalance_each(block, 1.0 / gains))
+    np.testing.assert_array_equal(both[SPACES:], stack_sampling.rebalance_each(table, gains))

@@ -211,9 +211,15 @@ class BaubylonObserver:
             samples = self.blocks.sample_across(image)  # the tops' colour is the learned one
             gains = self._light_gains(image, profile)  # (S, 3)
             # The learned block colour as this frame's light shows it there: the outline's reference.
-            block = np.broadcast_to(profile.classes[BLOCK].mean[:3].astype(np.float32), gains.shape)
-            reference = np.broadcast_to(rebalance_each(block, 1.0 / gains)[:, None, :], (*samples.across.shape[:2], 3))
-            features = np.concatenate([rebalance_each(ground[:, :3], gains), ground[:, 3:]], axis=-1)
+            # ...and the table's colour balanced to the calibration's light: both in one rebalance
+            # (each colour converted on its own: the same numbers as two calls).
+            count = len(gains)
+            both = np.empty((2 * count, 3), np.float32)
+            both[:count] = profile.classes[BLOCK].mean[:3]
+            both[count:] = ground[:, :3]
+            balanced = rebalance_each(both, np.concatenate([1.0 / gains, gains]))
+            reference = np.broadcast_to(balanced[:count, None, :], (*samples.across.shape[:2], 3))
+            features = np.concatenate([balanced[count:], ground[:, 3:]], axis=-1)
             return features.reshape(BAUBYLON.rows, BAUBYLON.cols, 6), outline(samples, reference), gains
         samples = self.blocks.sample(image)
         features = np.concatenate([ground[:, None], samples.interior_features()], axis=1)

@@ -292,9 +292,10 @@ def rebalance_each(lab: np.ndarray, gains: np.ndarray) -> np.ndarray:
     """Lab colours (..., 3) as they look with BGR gains (..., 3) (broadcast) applied."""
     bgr = lab_to_bgr(lab)
     gains = np.asarray(gains, np.float32)
-    if np.broadcast_shapes(bgr.shape, gains.shape) != bgr.shape:
+    try:
+        np.multiply(bgr, gains, out=bgr)  # in place: one temporary fewer (same numbers)
+    except ValueError:  # the gains broadcast the colours to a larger shape
         return to_lab(bgr * gains)
-    np.multiply(bgr, gains, out=bgr)  # in place: one temporary fewer (same numbers)
     return to_lab(bgr)
 
 
