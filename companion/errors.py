@@ -114,6 +114,18 @@ def got(expected: str, value: Any, **params: Any) -> ErrorText:
                         value=shown_value(value))
 
 
+def listed(texts: Any) -> ErrorText | str:
+    """Texts (Messages, ErrorTexts) one after another, parted by the language's "; " (a list of
+    sentences that may hold commas themselves: the problems of an impossible position)."""
+    items = list(texts)
+    if not items:
+        return ""
+    joined = items[-1]
+    for item in reversed(items[:-1]):
+        joined = ErrorText.of(N_("{first}; {rest}"), first=item, rest=joined)
+    return joined
+
+
 def shown_value(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."

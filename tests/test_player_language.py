@@ -228,3 +228,16 @@ def test_the_score_sheet_reads_in_the_language():
         lines = format_sheet(state.score_sheet(), lang, state.winners)
         for line in (lines[0], lines[-1]):
             assert no_english(line, *state.players) == [], (lang, line)
+
+
+def test_problems_are_listed_with_the_languages_own_separator():
+    from companion.errors import listed
+    from companion.i18n import N_
+
+    items = [Message.of(N_("a Storm revealed after another card [{rule}]"), rule="babel.round.storm"),
+             Message.of(N_("the messenger is also a fanatic [{rule}]"), rule="babel.setup.roles")]
+    assert listed(items).render("en") == ("a Storm revealed after another card [babel.round.storm]; "
+                                          "the messenger is also a fanatic [babel.setup.roles]")
+    assert "[babel.round.storm]。" in listed(items).render("ja")
+    assert "[babel.round.storm]；" in listed(items).render("zh_TW")
+    assert listed(items[:1]) == items[0] and listed([]) == ""

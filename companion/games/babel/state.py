@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, ClassVar
 
-from ...errors import FormatError, InvalidValue
+from ...errors import FormatError, InvalidValue, listed
 from ...i18n import N_, NP_
 from ..api import GameState, Json, Message, Move, Ruling, ScoreLine, ScoreSheet, Violation
 from ..jsonread import JsonReader
@@ -682,7 +682,7 @@ class BabelState(GameState):
         problems = state.problems()
         if problems:
             raise FormatError(source, "state", Message.of(N_("not a position legal play can reach ({problems})"),
-                                                           problems=tuple(problems)))
+                                                           problems=listed(problems)))
         return state
 
     def problems(self) -> list[Message]:

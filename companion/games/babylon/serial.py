@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import ErrorText, FormatError
+from ...errors import ErrorText, FormatError, listed
 from ...i18n import N_
 from ..api import Message
 from ..jsonread import JsonReader
@@ -190,9 +190,7 @@ def state_from_json(data: Any, source: str = "<state>"):
     found = problems(state)
     if found:
         # Each key was well formed but the position is impossible (hand-edited or corrupt).
-        detail = tuple(found[:3])
-        if len(found) > 3:
-            detail += (Message.of(N_("and {count} more"), count=len(found) - 3),)
+        shown = found[:3] + ([Message.of(N_("and {count} more"), count=len(found) - 3)] if len(found) > 3 else [])
         raise FormatError(source, "", ErrorText.of(N_("expected a position legal play can reach ({detail})"),
-                                                     detail=detail))
+                                                     detail=listed(shown)))
     return state

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from ...errors import FormatError, InvalidValue
+from ...errors import FormatError, InvalidValue, listed
 from ...i18n import N_, NP_
 from ..api import GameState, Json, Message, Move, Ruling, ScoreLine, ScoreSheet, Violation
 from ..jsonread import JsonReader
@@ -425,7 +425,7 @@ class BaubylonState(GameState):
         problems = state.problems()
         if problems:
             raise FormatError(source, "state", Message.of(N_("not a position legal play can reach ({problems})"),
-                                                           problems=tuple(problems)))
+                                                           problems=listed(problems)))
         return state
 
     def problems(self) -> list[Message]:
