@@ -241,3 +241,27 @@ def test_problems_are_listed_with_the_languages_own_separator():
     assert "[babel.round.storm]。" in listed(items).render("ja")
     assert "[babel.round.storm]；" in listed(items).render("zh_TW")
     assert listed(items[:1]) == items[0] and listed([]) == ""
+
+
+def test_calibrate_target_says_what_it_wrote_in_the_language(tmp_path, capsys):
+    assert main(["--lang", "zh_TW", "calibrate", "target", "--sheet", "a4", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    written = [str(p) for p in sorted(tmp_path.iterdir())]
+    assert written and all(f"已寫出 {p}" in out for p in written)
+    for line in out.splitlines():
+        assert no_english(line, *written, "A4") == [], line
+
+
+def test_the_runs_own_lines_read_in_the_language():
+    import io
+
+    from companion.i18n import N_
+    from companion.referee.live import Say
+
+    out = io.StringIO()
+    say = Say(out, None, "ja")
+    say(Message.of(N_("no display: running headless")))
+    say("companion run: a plain line stays as it is")
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("companion run: ") and no_english(lines[0], "companion run") == []
+    assert lines[1] == "companion run: a plain line stays as it is"
