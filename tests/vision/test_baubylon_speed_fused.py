@@ -100,3 +100,22 @@ def test_block_colour_and_table_balanced_in_one_call_are_two_calls_numbers():
     both = stack_sampling.rebalance_each(np.concatenate([block, table]), np.concatenate([1.0 / gains, gains]))
     np.testing.assert_array_equal(both[:SPACES], stack_sampling.rebalance_each(block, 1.0 / gains))
     np.testing.assert_array_equal(both[SPACES:], stack_sampling.rebalance_each(table, gains))
+
+
+def test_nan_median_is_np_nanmedian_along_the_grid():
+    for rows in (1, 7, 97):
+        values = _lab((rows, 9))
+        counted = RNG.random((rows, 9)) < 0.6
+        counted[:, :3] = True  # _pawn_part asks for at least three
+        count = counted.sum(axis=1)
+        part = np.where(counted[:, :, None], values, np.nan)
+        got = baubylon._nan_median(part, count)
+        assert got.shape == (rows, 3) and got.dtype == part.dtype
+        np.testing.assert_array_equal(got, np.nanmedian(part, axis=1).astype(part.dtype))
+
+
+def test_small_median_of_a_strided_grid_is_np_median():
+    grid = _lab((40, 16))[:, ::2]  # a view, not contiguous
+    np.testing.assert_array_equal(stack_sampling.small_median(grid), np.median(grid, axis=-2))
+    grid = _lab((40, 9))
+    np.testing.assert_array_equal(stack_sampling.small_median(grid), np.median(grid, axis=-2))

@@ -59,7 +59,9 @@ def small_median(grid: np.ndarray) -> np.ndarray:
     if count == 0:
         return np.median(grid, axis=-2)
     middle = count // 2
-    ordered = np.sort(np.swapaxes(grid, -1, -2), axis=-1)
+    # Sorted in place in a contiguous copy (np.sort of the swapped view copies each row in and out)
+    ordered = np.ascontiguousarray(np.swapaxes(grid, -1, -2))
+    ordered.sort(axis=-1)
     if count % 2:
         return ordered[..., middle]
     return 0.5 * (ordered[..., middle - 1] + ordered[..., middle])
