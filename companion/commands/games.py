@@ -6,6 +6,7 @@ import argparse
 import json
 
 from ..games import all_games
+from ..games.api import Message
 from ..i18n import N_, NP_, translate
 
 
@@ -36,8 +37,8 @@ def handle(args: argparse.Namespace, config) -> int:
             print(f"{'':<12} " + translate(N_("option {option}: {help}"), lang,
                                            {"option": f"{option.name}={option.default}{choices}",
                                             "help": translate(option.help, lang)}))
-        print(f"{'':<12} " + translate(NP_("rules: {count} id ({coverage})", "rules: {count} ids ({coverage})"), lang,
-                                       {"count": len(spec.rules), "coverage": coverage}))
+        print(f"{'':<12} " + Message.of(NP_("rules: {count} id ({coverage})", "rules: {count} ids ({coverage})"),
+                                        count=len(spec.rules), coverage=coverage).render(lang))
         if args.rules:
             for rule in spec.rules:
                 print(f"{'':<14}{rule.id:<44} {rule.status:<12} {translate(rule.title, lang)}")
