@@ -284,10 +284,10 @@ def handle_board(args: argparse.Namespace, config) -> int:
         previous = files.save_location(path, location)
         _say(lang, N_("{board}: located by {method}, fit error {error} px"), board=spec.region,
              method=Message.of(METHOD_NAMES.get(location.method, location.method)), error=f"{location.error_px:.2f}")
-        if not camera:
-            _say(lang, CAMERA_NOT_MEASURED, "  ")
         _saved(lang, path, previous)
         overlay = draw_location(overlay, location)
+    if not camera:  # heights use a default focal length, and small marker misreads bend the board more
+        _say(lang, CAMERA_NOT_MEASURED)
     if args.overlay:
         write_image(args.overlay, overlay)
     return 0
