@@ -219,9 +219,12 @@ class GardenSampler:
         ring_idx = self._add(heights, ring_pts)
         # The points the majority colour is taken from first (every step-th), then the others.
         median = np.stack([pad_indices([idx[j][::step] for idx in inside_idx], True) for j in range(k)])
-        rest = np.stack([pad_indices([np.delete(idx[j], np.s_[::step]) for idx in inside_idx], False)
-                         for j in range(k)])
-        inside = np.concatenate([median, rest], axis=-1)
+        if median_only:  # no other inside points (not even a column of sentinels: one less to gather)
+            inside = median
+        else:
+            rest = np.stack([pad_indices([np.delete(idx[j], np.s_[::step]) for idx in inside_idx], False)
+                             for j in range(k)])
+            inside = np.concatenate([median, rest], axis=-1)
         sides = tuple(sorted({s for _, s in ring}))
         per_side = [[idx[:, side == s] for idx, side in zip(ring_idx, ring_side, strict=True)] for s in sides]
         width = max(1, max(x.shape[1] for lists in per_side for x in lists))
@@ -318,8 +321,10 @@ class GardenSampler:
         self._frame = image  # for sample_points
         image = self._last = self._part(image)
         bgr = cv2.remap(image, self.map_x, self.map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        # Channel by channel from cv2.split's contiguous planes (a strided transpose costs twice).
-        planes = cv2.split(cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab))
+        # Converted as one row (the same pixels: OpenCV would share a few rows among threads,
+        # which on a busy machine costs CPU), then channel by channel from cv2.split's contiguous
+        # planes (a strided transpose costs twice).
+        planes = cv2.split(cv2.cvtColor(bgr.reshape(1, -1, 3), cv2.COLOR_BGR2Lab))
         lab = np.empty((3, self.size + 2), np.float32)
         np.multiply(planes[0].reshape(-1)[: self.size], np.float32(100.0 / 255.0), out=lab[0, : self.size],
                     dtype=np.float32)
@@ -405,7 +410,8 @@ class GardenSampler:
             chosen = np.where(like, pixels, np.float32(0.0))
             count = np.maximum(hits, 1)
             mean = chosen.sum(axis=-1) / count
-            var = np.maximum((chosen * chosen).sum(axis=-1) / count - mean * mean, 0.0)
+            squares = np.multiply(chosen, chosen, out=chosen)  # in place: the sum above is taken
+            var = np.maximum(squares.sum(axis=-1) / count - mean * mean, 0.0)
         else:
             mean = var = np.zeros_like(colour)
         ring_like = like_all[..., width:].reshape(*like_all.shape[:2], *probe.ring.shape[2:])  # (K, RC, S, Q)
