@@ -542,11 +542,14 @@ def outline(samples: ProbeSamples, reference: np.ndarray) -> Outline:
     half = 0.5 * (lo + hi)
     first = np.argmax(flat >= half[:, None], axis=-1)  # first offset past halfway...
     np.maximum(first, 1, out=first)  # ...at least the second (argmax stays below count)
-    at = np.arange(0, flat.size, count) + first  # flat.ravel()'s index: take() is cheaper than a 2-D gather
-    before, after = flat.ravel().take(at - 1), flat.ravel().take(at)
-    frac = np.clip((half - before) / np.maximum(after - before, 1e-6), 0.0, 1.0)
+    below = first - 1
+    at = np.arange(0, flat.size, count)  # flat.ravel()'s rows: take() is cheaper than a 2-D gather
+    values = flat.ravel()
+    before, after = values.take(at + below), values.take(at + first)
+    frac = _clip((half - before) / np.maximum(after - before, 1e-6), 0.0, 1.0)
     offsets = np.asarray(samples.offsets, np.float32)
-    crossing = offsets[first - 1] + frac * (offsets[first] - offsets[first - 1])
+    start = offsets.take(below)  # (take: the same values as offsets[below], without a fancy index)
+    crossing = start + frac * (offsets.take(first) - start)
     centre = count // 2
     middle = np.maximum(np.maximum(flat[:, centre - 1], flat[:, centre]), flat[:, centre + 1])
     shape = p.shape[:-1]
