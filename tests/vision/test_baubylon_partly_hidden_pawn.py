@@ -44,3 +44,16 @@ def test_the_sides_left_in_view_tell_the_pawn_from_bare_spaces(frame):
     score, colour = observer._partial_pawn_scores(image, profile, pawn_offsets, gains, squares, np.zeros(len(squares), int))
     assert score[0] > 0.15 and colour[0] == 5  # white
     assert (score[1:] < 0.15).all()
+
+
+def test_a_pawn_whose_top_shows_only_a_corner_is_traced_against_that_corner():
+    """Frame 187 of seed 3: a yellow pawn on the table, a standing block nearer the camera
+    hiding part of its top (five eighths in view). Its grid's median mixes yellow with the block, and traced
+    against that mix its outline did not show; traced against the yellow part alone it does."""
+    camera, observer = bench.bench_setup("baubylon", 3, 187)
+    layout, scene = bench.bench_scene("baubylon", 3, 187)
+    expected = layout.expected()
+    assert expected[4][0][1] == {"height": 0, "pawns": ["yellow"]}
+    cell = observer.observe(render(scene, camera, seed=187)).cell(4, 0)
+    assert cell.attrs == expected[4][0][1]
+    assert cell.confidence <= 0.45

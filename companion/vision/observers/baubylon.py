@@ -668,7 +668,7 @@ class BaubylonObserver:
         partial = self._pawn_part(grids, square_gains, profile)
         if partial is not None:
             support[partial[0]] = np.maximum(support[partial[0]], _pawn_support(profile, partial[1]))
-        lines = outline(samples, samples.interior_colour())
+        lines = outline(samples, _part_reference(samples.interior_colour(), grids, square_gains, profile))
         evidence = lines.evidence(offsets.reshape(-1, 4)[squares][:, None, :])[:, 0]  # (N, 4)
         shows = along_side(lines.inside_like(_ALIKE))[:, 0]
         near = self.facing.reshape(-1, 4)[squares] > 0
@@ -728,6 +728,22 @@ def _readings(label: str, confidences: list[float], attrs: list[dict]) -> list[C
         fields["confidence"] = confidence
         fields["attrs"] = attr
         fields["alternatives"] = ()
+    return out
+
+
+def _part_reference(whole: np.ndarray, grids: np.ndarray, gains: np.ndarray, profile: AppearanceProfile) -> np.ndarray:
+    """(N, 1, 3) the colour a top's outline is traced against: the median of its interior grid
+    (`whole`, (N, 1, 3); `grids` (N, G, 3) Lab as seen), or, where only part of the grid (at least
+    _PART_LEAST points) is unlike table and blocks once balanced with `gains` (N, 3), the median of
+    that part as seen: a top partly hidden mixes its colour with what hides it, and traced against
+    the mix its own outline is lost."""
+    far = _unlike_table_and_blocks(rebalance_each(grids, gains[:, None, :]), profile) > _PAWN_UNLIKE
+    count = far.sum(axis=-1)
+    rows = np.flatnonzero((count >= _PART_LEAST) & (count < grids.shape[1]))
+    if not len(rows):
+        return whole
+    out = whole.copy()
+    out[rows, 0] = _nan_median(np.where(far[rows, :, None], grids[rows], np.nan), count[rows])
     return out
 
 
