@@ -43,6 +43,7 @@ from ..boards import BABYLON_GARDEN
 from ..types import CellReading, Observation
 from .dimensions import GARDEN, GardenDimensions
 from .fit import Rect, square_rects
+from .garden_decide import FaceCentres, cap_hidden_twins
 from .garden_occlusion import Occlusion
 from .garden_points import GardenSampler, grid_points, with_level_zero
 from .garden_rules import stands_on, tile_fits
@@ -89,6 +90,8 @@ SURE = 0.5  # a reading at least this sure constrains its neighbours
 NOTHING_FITS = 0.05  # a reading and a best candidate both below this: nothing fits there
 PILLAR_GHOST_SHARE = 0.75  # a ghost pillar's tile reading fits at least this share as well
 GHOST_CAP = 0.45  # the surest a pillar top read where a surer one shows in the frame can be
+TWIN_SURE = 0.3  # a top read at least this surely makes a look-alike of it over a hidden floor doubtful
+FLOOR_SHOWS = 0.4  # a cell's floor shows when its neighbours hide less than this share of it
 
 
 class _Candidate(NamedTuple):  # a tuple: some 2 500 are made per frame
@@ -392,8 +395,19 @@ class GardenObserver:
         rows = pool_flowers(rows, lambda level, r, c: dots[level, r, c], FLOWER_CLASSES)
         rows = self._occluded_icons(rows, meas, post)
         rows = _pair_stairs(rows)
+        rows = self._hidden_twins(rows)
         extras = {"tiles": sorted({cell.attrs["tile"] for row in rows for cell in row if cell.label == labels.TILE})}
         return Observation(self.region, 8, 8, tuple(tuple(row) for row in rows), frame_index, timestamp, extras)
+
+    def _hidden_twins(self, rows):
+        """A reading over a cell whose floor a taller neighbour hides, showing in the frame exactly
+        where another read top of its kind shows at another height, may be that top's parallax
+        look-alike (a hidden recess read as its neighbour): read no surer than GHOST_CAP
+        (garden_decide.cap_hidden_twins). Readings are not changed."""
+        faces = getattr(self, "_faces", None)
+        if faces is None or faces.geometry is not self.sampler.geometry:
+            faces = self._faces = FaceCentres(self.sampler.geometry, self.dims, BABYLON_GARDEN.cell_mm, self.levels)
+        return cap_hidden_twins(rows, faces, GHOST_PX, TWIN_SURE, FLOOR_SHOWS, GHOST_CAP)
 
     def _deco_levels(self, rows, meas, post):
         """A decoration stands on a tile space: when it fits two heights alike (a piece close below

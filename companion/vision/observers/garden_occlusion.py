@@ -39,8 +39,12 @@ class Occlusion:
     """hide_heights[level, cell, point, neighbour, footprint]: the top height (mm) above which a
     piece of that footprint on that neighbour hides the point (inf: never)."""
 
-    def __init__(self, geometry, dims: GardenDimensions, cell_mm: float, levels: list[int], points: np.ndarray):
+    def __init__(self, geometry, dims: GardenDimensions, cell_mm: float, levels: list[int], points: np.ndarray,
+                 heights: list[float] | None = None):
+        """`points` (P, 2): x, y within a cell; they lie at each level's tile top, or at `heights`
+        (one per level, mm) when given (a recess floor at 0)."""
         self.dims, self.levels = dims, levels
+        heights = [dims.tile_top(level) for level in levels] if heights is None else list(heights)
         nadir = np.asarray(geometry.nadir_xy(), float)
         height = camera_height(geometry, tuple(nadir))
         rows = cols = 8
@@ -51,8 +55,7 @@ class Occlusion:
         offsets = np.array([(dc, dr) for dr, dc in NEIGHBOURS], float)  # (8, 2) x, y
         centres = corner[:, None, :] + (offsets + 0.5) * cell_mm  # (64, 8, 2) neighbour centres
         out = np.full((len(levels) + 1, rows * cols, len(points), len(NEIGHBOURS), len(sides)), np.inf)
-        for k, level in enumerate(levels, start=1):
-            z = dims.tile_top(level)
+        for k, z in enumerate(heights, start=1):
             towards = (nadir - p)  # per unit t the ray moves this much in x, y ...
             rise = height - z  # ... and this much up
             for f, side in enumerate(sides):

@@ -1,0 +1,126 @@
+"""Readings the camera cannot confirm: a piece's top read over a cell whose floor is hidden, exactly
+where a neighbour's read top of the same kind shows in the frame at another height.
+
+A recess (or a low tile) behind a taller neighbour is not in view: nothing fits on the board plane
+there, and a view of the cell at some height lands on the neighbour's top instead (parallax: a
+higher view of a cell shows what lies nearer the nadir, a lower view what lies beyond it), which
+then fits as "that piece, on this cell, at that height". One top in the frame, two readings of it;
+the one over a hidden floor may be the look-alike, so it is read no surer than a cap (the referee
+asks rather than rules on it). Readings themselves are not changed here.
+
+The geometry is made once per camera geometry (FaceCentres, the floor's Occlusion); per frame the
+test is a comparison of pixel positions and, for the few cells with a twin, of heights.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from .. import labels
+from ..types import CellReading
+from .dimensions import GardenDimensions
+from .garden_occlusion import Occlusion
+
+DECO_LABELS = (labels.STAIRS, labels.FOUNTAIN, labels.BRIDGE, labels.STATUE, labels.BELVEDERE)
+PILLAR, DECO, TILE = 0, 1, 2  # kinds of top face (a twin is a face of the same kind)
+FLOOR_POINTS = 5  # a FLOOR_POINTS × FLOOR_POINTS grid over a recess's floor
+
+
+def face_of(cell: CellReading) -> tuple[int, int] | None:
+    """(kind, level) of the top face a reading shows (None for a recess)."""
+    level = cell.attrs.get("level", 0)
+    if isinstance(level, list | tuple):  # stairs, once paired: its higher space
+        level = max(level)
+    if cell.label in (labels.PILLAR1, labels.PILLAR2):
+        return PILLAR, int(level)
+    if cell.label in DECO_LABELS:
+        return DECO, int(level)
+    if cell.label == labels.TILE:
+        return TILE, int(level)
+    return None
+
+
+class FaceCentres:
+    """Where each cell's top face centre shows in the frame, per kind of face and level, and how
+    hidden each cell's floor is by its neighbours as read."""
+
+    def __init__(self, geometry, dims: GardenDimensions, cell_mm: float, levels: list[int]):
+        self.geometry = geometry
+        m = len(levels)
+        centres = np.stack(np.meshgrid((np.arange(8) + 0.5) * cell_mm, (np.arange(8) + 0.5) * cell_mm),
+                           axis=-1).reshape(-1, 2)
+        tops = (dims.pillar_top, dims.deco_top, dims.tile_top)
+        px = np.zeros((3, m + 1, 64, 2))
+        for kind, top in enumerate(tops):
+            for level in range(1, m + 1):
+                px[kind, level] = geometry.to_pixels(np.column_stack([centres, np.full(64, top(level))]))
+        self.px = px  # (kind, level, cell, 2)
+        self.cell_px = float(np.median(np.linalg.norm(np.diff(px[TILE, 1].reshape(8, 8, 2), axis=1), axis=-1)))
+        # The floor: a grid over the recess (the board plane), hidden by a taller neighbour nearer the camera.
+        half = dims.recess_mm / 2 - 1.0
+        axis = cell_mm / 2 + np.linspace(-half, half, FLOOR_POINTS)
+        points = np.stack(np.meshgrid(axis, axis), axis=-1).reshape(-1, 2)
+        self.floor = Occlusion(geometry, dims, cell_mm, [0], points, heights=[0.0])
+
+    def twins(self, rows: list[list[CellReading]], within: float) -> dict[tuple[int, int], list[tuple[int, int]]]:
+        """Per cell: the other cells whose read top face of the same kind, at another level, shows
+        within `within` cells of its own in the frame."""
+        faces = [(r, c, face) for r, row in enumerate(rows) for c, cell in enumerate(row)
+                 if (face := face_of(cell)) is not None]
+        if len(faces) < 2:
+            return {}
+        kind = np.array([f[0] for _, _, f in faces])
+        level = np.array([f[1] for _, _, f in faces])
+        index = np.array([8 * r + c for r, c, _ in faces])
+        here = self.px[kind, level, index]  # (n, 2)
+        near = np.linalg.norm(here[:, None, :] - here[None, :, :], axis=-1) <= within * self.cell_px
+        near &= (kind[:, None] == kind[None, :]) & (level[:, None] != level[None, :])
+        out: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for i, j in zip(*np.nonzero(near), strict=True):
+            out.setdefault(faces[i][:2], []).append(faces[j][:2])
+        return out
+
+    def floor_hidden(self, rows: list[list[CellReading]], cells: list[tuple[int, int]]) -> np.ndarray:
+        """(len(cells),): the share of each cell's floor its neighbours, as read, hide."""
+        if not cells:
+            return np.zeros(0)
+        hidden = self.floor.hidden(rows, [(r, c, 1) for r, c in cells])
+        return hidden.mean(axis=1)
+
+
+def cap_hidden_twins(rows: list[list[CellReading]], centres: FaceCentres, within: float, twin_sure: float,
+                     floor_shows: float, cap: float) -> list[list[CellReading]]:
+    """One top in the frame, two readings of it (FaceCentres.twins): a reading over a cell whose
+    floor does not show (at least `floor_shows` of it hidden by the neighbours as read), whose
+    twin is read at least `twin_sure` surely, is read no surer than `cap` when
+    - the twin's own floor shows (less than `floor_shows` of it hidden, not counting this
+      reading): had nothing stood on the twin's cell, the board would be seen there, so the twin
+      is a piece and this reading may be its look-alike; or
+    - the twin is read more surely (neither floor shows: the surer reading stands)."""
+    twins = centres.twins(rows, within)
+    doubtful = [cell for cell in twins if rows[cell[0]][cell[1]].confidence > cap]
+    if not doubtful:
+        return rows
+    hidden = centres.floor_hidden(rows, doubtful).tolist()
+    out = [list(row) for row in rows]
+    for (r, c), share in zip(doubtful, hidden, strict=True):
+        if share < floor_shows:
+            continue
+        cell = rows[r][c]
+        for r2, c2 in twins[(r, c)]:
+            twin = rows[r2][c2]
+            if twin.confidence < twin_sure:
+                continue
+            if twin.confidence > cell.confidence or _floor_hidden_without(rows, centres, (r2, c2), (r, c)) < floor_shows:
+                out[r][c] = replace(cell, confidence=cap)
+                break
+    return out
+
+
+def _floor_hidden_without(rows, centres: FaceCentres, cell: tuple[int, int], without: tuple[int, int]) -> float:
+    """The share of `cell`'s floor hidden by its neighbours as read, `without` read as nothing."""
+    alone = [list(row) for row in rows]
+    alone[without[0]][without[1]] = CellReading(labels.RECESS, 1.0, {"level": 0})
+    return float(centres.floor_hidden(alone, [cell])[0])
