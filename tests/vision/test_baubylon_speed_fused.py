@@ -129,3 +129,42 @@ def test_planes_summed_by_add_reduce_are_summed_in_order():
     for plane in planes[1:]:
         total += plane
     np.testing.assert_array_equal(np.add.reduce(planes, axis=0), total)
+
+
+def _observer():
+    game = GAMES["baubylon"]
+    return game.observer(region_geometry(camera_for(game, tilt=30.0, azimuth=-60.0)))
+
+
+def test_first_block_pass_is_the_general_formula_with_every_neighbour_on_the_table():
+    observer = _observer()
+    rows, cols, levels = BAUBYLON.rows, BAUBYLON.cols, len(observer.levels)
+    evidence, seams = RNG.random((rows, cols, levels, 4)), RNG.random((rows, cols, levels, 4)) * 0.3
+    evidence[RNG.random(evidence.shape) < 0.3] = 0.0  # sides that show nothing
+    terms = observer._block_terms(RNG.random((rows, cols)), evidence, seams, RNG.random((rows, cols, levels, 4)),
+                                  RNG.random((rows, cols)) < 0.2)
+    got = observer._block_scores_given(terms, np.zeros((rows, cols), int), False)
+    # The general formula (as _block_scores_given computes any other pass), neighbours all at 0.
+    beyond = np.zeros((1, 4, rows, cols), int)
+    value = observer._level_values
+    use = (beyond == 0) | (observer._near_first & (beyond < value)) | (observer._far_first & (beyond > value))
+    w_edge = np.where(use, terms["edge"], 0.0)
+    w_seam = np.where(np.zeros(use.shape, bool), observer._weight_first, 0.0)
+    total = baubylon._sum_sides_first(w_edge) + baubylon._sum_sides_first(w_seam)
+    shown = baubylon._sum_sides_first(terms["evidence"] * w_edge)
+    scores = (shown + baubylon._sum_sides_first(terms["joints"] * w_seam)) / np.maximum(total, 1e-6)
+    scores[0] = terms["table"]
+    support = shown + baubylon._sum_sides_first(terms["seams"] * w_seam)
+    np.testing.assert_array_equal(got[0], scores.transpose(1, 2, 0))
+    np.testing.assert_array_equal(got[1], support.transpose(1, 2, 0))
+
+
+def test_column_shows_judged_for_the_stacks_only_is_the_same_there():
+    observer = _observer()
+    unlike = RNG.uniform(0, 40, (SPACES, observer.top))
+    top = RNG.integers(1, observer.top + 1, SPACES)
+    stacked = RNG.random(SPACES) < 0.3
+    got = observer._stacks_column_shows(unlike, top, stacked).reshape(SPACES, -1)
+    every = observer._column_shows(unlike, top)
+    np.testing.assert_array_equal(got[stacked], every[stacked])
+    assert got[~stacked].all()

@@ -352,7 +352,7 @@ class BaubylonObserver:
         top = pawn_top.reshape(rows, cols)
         allowed = ~stacked[..., None] | ((self.levels[None, None, :] < top[..., None])
                                          & (top[..., None] - self.levels[None, None, :] <= self.dims.max_pawns)
-                                         & self._column_shows(unlike, pawn_top).reshape(rows, cols, -1))
+                                         & self._stacks_column_shows(unlike, pawn_top, stacked.ravel()))
         # A top whose stack would not show below it on any block is not a stack's (a pawn's top
         # elsewhere seen along the same ray, or a pawn alone on a block read as more pawns).
         lost = stacked & ~allowed.any(axis=-1)
@@ -440,8 +440,9 @@ class BaubylonObserver:
         next_to = ((self.facing > 0) & (beyond > tops[..., None])).any(axis=-1)  # taller on a near side
         flat = tops.ravel()
         others = self.hiding_other  # (S, 24)
-        taller = self.hiding_nearer & (flat[others] > flat[:, None])
-        risky = (taller & self._hides(flat, flat[others], self._hiding_part_flat)).any(axis=1)
+        beside = flat[others]
+        taller = self.hiding_nearer & (beside > flat[:, None])
+        risky = (taller & self._hides(flat, beside, self._hiding_part_flat)).any(axis=1)
         return risky.reshape(rows, cols) | next_to
 
     def _ring(self, like: np.ndarray) -> np.ndarray:
@@ -482,8 +483,9 @@ class BaubylonObserver:
         tops = self.levels[flat]  # pawn heights
         shown = support.reshape(rows * cols, -1)[np.arange(rows * cols), flat]
         others = self.hiding_other  # (S, 24): stands that may hide each space's top
-        hidden = (self.hiding_nearer & (tops[others] > tops[:, None]) & (tops[:, None] > 0)
-                  & self._hides(tops, tops[others])
+        beside = tops[others]
+        hidden = (self.hiding_nearer & (beside > tops[:, None]) & (tops[:, None] > 0)
+                  & self._hides(tops, beside)
                   & (shown[:, None] > shown[others] * _HIDDEN_SHOWS))
         ok = np.ones((rows * cols, len(self.levels)), bool)
         hider = others[hidden]
@@ -536,8 +538,17 @@ class BaubylonObserver:
     def _block_scores_given(self, terms: dict[str, np.ndarray], heights: np.ndarray, known: bool):
         """_block_scores from _block_terms (the same numbers: sides summed in order), as (rows,
         cols, levels) arrays."""
+        if not known and not heights.any():
+            # The first pass: every neighbour on the table, so every side counts (`use` all True)
+            # and no joint does (w_seam all 0: the sums below add +0.0 to non-negative numbers,
+            # which leaves them as they are): the same numbers without those steps.
+            total = _sum_sides_first(terms["edge"])
+            shown = _sum_sides_first(terms["evidence"] * terms["edge"])
+            scores = shown / np.maximum(total, 1e-6)
+            scores[0] = terms["table"]
+            return scores.transpose(1, 2, 0).copy(), shown.transpose(1, 2, 0).copy()
         value = self._level_values  # (levels, 1, 1, 1)
-        beyond = _beside_first(heights)[None]  # (1, 4, rows, cols); first pass (known False): all on the table
+        beyond = _beside_first(heights)[None]  # (1, 4, rows, cols)
         use = (beyond == 0) | (self._near_first & (beyond < value)) | (self._far_first & (beyond > value))
         w_edge = np.where(use, terms["edge"], 0.0)
         # Beside a neighbour as high, the joint shows (a thin line: blur may hide it), or at least
@@ -691,6 +702,16 @@ class BaubylonObserver:
         on = (self.levels[None, :] < top[:, None]) & (top[:, None] - self.levels[None, :] <= self.dims.max_pawns)
         return self._column_shows(np.where(hidden, np.inf, unlike), top) & on & spaces[:, None]
 
+    def _stacks_column_shows(self, unlike: np.ndarray, top: np.ndarray, stacked: np.ndarray) -> np.ndarray:
+        """(rows, cols, levels) _column_shows where a stack was read (`stacked` (S,)), True
+        elsewhere (observe's `allowed` does not ask there): the same values, judged for those
+        spaces only."""
+        shows = np.ones((len(unlike), len(self.levels)), bool)
+        spaces = np.flatnonzero(stacked)
+        if len(spaces):
+            shows[spaces] = self._column_shows(unlike[spaces], top[spaces])
+        return shows.reshape(BAUBYLON.rows, BAUBYLON.cols, -1)
+
     def _column_shows(self, unlike: np.ndarray, top: np.ndarray) -> np.ndarray:
         """(S, levels) whether a stack with its top at `top` (S, pawn heights) could stand on a
         block of each level: below its top pawn, every pawn of the stack shows along the space's
@@ -775,9 +796,17 @@ def _unlike_table_and_blocks(seen: np.ndarray, profile: AppearanceProfile) -> np
     out = None
     for name in (TABLE, BLOCK):
         mean = np.asarray(profile.classes[name].mean[:3], np.float64)
-        d = [seen[..., c] - mean[c] for c in range(3)]
-        distance = np.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2])
-        out = distance if out is None else np.minimum(out, distance)
+        # (d0² + d1²) + d2², each step in place (the same operations, fewer temporaries)
+        total = seen[..., 0] - mean[0]
+        total *= total
+        square = seen[..., 1] - mean[1]
+        square *= square
+        total += square
+        np.subtract(seen[..., 2], mean[2], out=square)
+        square *= square
+        total += square
+        distance = np.sqrt(total, out=total)
+        out = distance if out is None else np.minimum(out, distance, out=out)
     return out
 
 

@@ -317,6 +317,7 @@ def surface_gains(seen_lab: np.ndarray, known_lab: np.ndarray, near: float = 25.
     if known_bgr is None:
         known_bgr = lab_to_bgr(known).reshape(3)
     gains = np.ones(3, np.float32)
+    balanced_on = None  # the places the gains so far were balanced on (after the first round)
     for round_ in range(rounds):
         if round_ == 0:
             close = (_distance_to(seen, known) if distance is None else distance) < near
@@ -324,6 +325,10 @@ def surface_gains(seen_lab: np.ndarray, known_lab: np.ndarray, near: float = 25.
             close = _distance_to(to_lab(seen_bgr * gains), known) < tight
         if np.count_nonzero(close) < least:
             break
+        if balanced_on is not None and np.array_equal(close, balanced_on):
+            break  # the same places: the same gains again (and every round after it)
+        if round_ > 0:
+            balanced_on = close
         # balance_gains(known, median), with the known surface's BGR made once
         gains = _clip(known_bgr / np.maximum(small_median(seen_bgr[close]), 1e-3), 0.5, 2.0)
     return gains
@@ -360,12 +365,16 @@ def surface_gain_field(seen_lab: np.ndarray, pixels: np.ndarray, known_lab: np.n
     coeffs[0] = 1.0 / surface_gains(seen, known, tight=tight, seen_bgr=seen_bgr, known_bgr=known_bgr,
                                     distance=distance)
     ratio = seen_bgr / np.maximum(known_bgr, 1e-3)  # (n, 3) how much brighter, per channel
+    fitted = None  # the places the plane so far was fitted to
     for _ in range(rounds):
         balanced = to_lab(seen_bgr * _plane_gains(design, coeffs))
         close = _distance_to(balanced, known) < tight
         if np.count_nonzero(close) < least:
             break
+        if fitted is not None and np.array_equal(close, fitted):
+            break  # the same places: the same fit again (and every round after it)
         coeffs = np.linalg.lstsq(design[close], ratio[close], rcond=None)[0]
+        fitted = close
     if unhidden is None:
         return coeffs
     return _out_of_shadows(coeffs, design, ratio, distance < near, np.asarray(unhidden, bool),
