@@ -164,6 +164,12 @@ class BaubylonObserver:
         self._near_first = _level_side_first(self.facing[:, :, None, :] > 0)
         self._far_first = _level_side_first(self.facing[:, :, None, :] < 0)
         self._weight_first = _level_side_first(self.weight)
+        # _stand_fit's weights of the sides not facing away from the camera, their sum (at least
+        # 1e-6), and the block level just under each stack top: the fewest pawns (a taller stack
+        # must show below its top, and the column check says whether it does).
+        stand_open = (self.facing[:, :, None, :] >= 0) * self.weight
+        self._stand_terms = (stand_open, np.maximum(_sum_sides(stand_open), 1e-6),
+                             np.searchsorted(self.levels, np.arange(1, self.top + 1), side="left") - 1)
         # _ring's sides (those not facing away from the camera) and their count, at least 1.
         self._ring_open = self.facing[:, :, None, :] >= 0
         self._ring_sides = np.maximum(_sum_sides(self._ring_open.astype(float)), 1.0)
@@ -568,13 +574,10 @@ class BaubylonObserver:
         heights, 1..) shows its outline on the sides not facing away from the camera (a stack
         hides the far ones), of the highest level under the top; the table level counts as
         _NO_OUTLINE (it has no outline of its own)."""
-        open_ = (self.facing[:, :, None, :] >= 0) * self.weight
-        fit = _sum_sides(evidence * open_) / np.maximum(_sum_sides(open_), 1e-6)  # (rows, cols, levels)
+        open_, sides, under = self._stand_terms  # (once per geometry; see __init__)
+        fit = _sum_sides(evidence * open_) / sides  # (rows, cols, levels)
         fit = fit.reshape(-1, len(self.levels))
         fit[:, 0] = _NO_OUTLINE
-        # The block just under the top: the fewest pawns (a taller stack must show below its
-        # top, and the column check says whether it does).
-        under = np.searchsorted(self.levels, np.arange(1, self.top + 1), side="left") - 1
         return fit[:, under]
 
     def _read_pawns(self, image: np.ndarray, profile: AppearanceProfile, offsets: np.ndarray, gains: np.ndarray,

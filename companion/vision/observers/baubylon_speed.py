@@ -29,7 +29,9 @@ def block_outline_terms(lines: Outline, expected: np.ndarray, alike_scale: float
     - inside: along_side(lines.inside_like(alike_scale)),
     as four views of one array: one along_side and one level padding for all four."""
     inside, outside = lines.inside, lines.outside
-    dtype = np.result_type(lines.crossing, lines.step, inside, outside, lines.middle, np.float32)
+    fields = (lines.crossing, lines.step, inside, outside, lines.middle)
+    single = all(field.dtype == np.float32 for field in fields)  # as outline() makes them (result_type is slow)
+    dtype = np.float32 if single else np.result_type(*fields, np.float32)
     scores = np.empty((4, *lines.crossing.shape), dtype)
     # Outline.evidence: (clipped step · inside_like) · exp(−(off / sharpness)²)
     off = lines.crossing - np.asarray(expected, np.float32)[..., None]
