@@ -384,6 +384,7 @@ class GardenObserver:
             rows.append(row)
         rows = self._deco_levels(rows, meas, post)
         rows = self._impossible_tiles(rows, meas, post)
+        rows = self._decos_on_tiles(rows, meas, post)
         rows = self._unsupported(rows, meas, post)
         rows = self._ghosts(rows, meas, post)
         rows = regroup_footprints(rows, meas["tile"] * p_base, SURE)
@@ -455,6 +456,57 @@ class GardenObserver:
                 self.last_candidates[(r, c)] = [other, *(k for k in cands if k is not other)]
                 out[r][c] = self._reading(self.last_candidates[(r, c)], meas, post, r, c)
         return out
+
+    def _decos_on_tiles(self, rows, meas, post):
+        """A decoration stands on a tile space (babylon.deco.icon; a belvedere on the space of a tile
+        laid on 3 pillars, babylon.build.support): where one fits at a
+        tile's level about as well as the best reading, and that reading cannot be what is there,
+        the decoration is what is seen:
+        - an unclear tile space (its siblings chose the tile; its own view fits poorly), the
+          decoration standing at its level, or at the level of a tile read beside it when no tile
+          can lie where the space was read (garden_rules.tile_fits: a parallax look-alike of a
+          higher tile beyond the decoration);
+        - a recess read unsurely on a cell that a tile read on at least two of its other spaces
+          covers (babylon.build.covered_space: the decoration stands on that tile's space, and
+          the board seen is beside it)."""
+        out = [list(row) for row in rows]
+        for r in range(8):
+            for c in range(8):
+                cell = rows[r][c]
+                cands = self.last_candidates[(r, c)]
+                if cell.label == labels.TILE and cell.confidence < UNCLEAR:
+                    level, position = cell.attrs["level"], _position_of(cell.attrs["tile"], r, c)
+                    levels = {level}  # on this very space (its siblings chose the tile, its own view fits poorly)
+                    if not tile_fits(rows, r, c, level, position, SURE)[0]:
+                        levels = {level for level in self.levels if self._tile_beside(rows, r, c, level)}
+                elif cell.label == labels.RECESS and cell.confidence < COVER_SURE:
+                    levels = {level for level in self.levels if self._tile_beside(rows, r, c, level, covering=True)}
+                else:
+                    continue
+                deco = next((k for k in cands[1:] if k.label == "deco" and k.level in levels
+                             and k.score >= RECESS_TIE_FLOOR), None)
+                if deco is None:
+                    continue
+                self.last_candidates[(r, c)] = [deco, *(k for k in cands if k is not deco)]
+                # Chosen by what can stand there over a reading that fits as well or better: not sure.
+                reading = self._reading(self.last_candidates[(r, c)], meas, post, r, c)
+                out[r][c] = replace(reading, confidence=min(reading.confidence, GHOST_CAP))
+        return out
+
+    @staticmethod
+    def _tile_beside(rows, r: int, c: int, level: int, covering: bool = False) -> bool:
+        """Whether a tile at `level` is read on at least two spaces of a footprint holding (r, c)
+        (covering) or on a neighbouring space it could share a tile with (not covering)."""
+        for pos, (dr, dc) in enumerate(POSITIONS):
+            if not _position_fits(pos, r, c):
+                continue
+            tile = f"r{r - dr}c{c - dc}"
+            mates = sum(rows[rr][cc].label == labels.TILE and rows[rr][cc].attrs.get("level") == level
+                        and rows[rr][cc].attrs.get("tile") == tile
+                        for rr, cc, _ in _footprint_cells(tile) if (rr, cc) != (r, c))
+            if mates >= (2 if covering else 1):
+                return True
+        return False
 
     def _ghosts(self, rows, meas, post):
         """One decoration top per place in the frame: a decoration read at a height where its top
