@@ -38,3 +38,15 @@ def test_a_belvedere_on_a_tile_space_is_read_as_the_belvedere(seed, frame, cell)
     # Chosen over a reading that fits as well or better by what can stand there: not sure.
     assert reading.confidence <= GHOST_CAP
     assert _wrong(observation, expected, seen) == []
+
+
+@pytest.mark.slow
+def test_a_double_pillar_on_a_tile_space_is_read_as_the_pillar():
+    observation, expected, seen = _read(1, 135)
+    label, attrs = expected[3][5]
+    assert label == labels.PILLAR2 and seen[3, 5] >= bench.VISIBLE
+    # It stands on the level-2 tile whose other spaces are read surely.
+    tile = observation.cell(3, 6)
+    assert tile.label == labels.TILE and tile.attrs["level"] == attrs["level"] - 2 and tile.confidence >= 0.5
+    assert (observation.cell(3, 5).label, observation.cell(3, 5).attrs) == (label, attrs)
+    assert _wrong(observation, expected, seen) == []

@@ -694,12 +694,32 @@ class GardenObserver:
                     cands = self.last_candidates[(r, c)]
                     out[r][c] = self._reading([deco, *(k for k in cands if k is not deco)], meas, post, r, c)
                     continue
+                # So does a pillar standing on this space (babylon.build.pillars: pillars go on
+                # spaces of tiles): one among the best readings whose colour (single or double)
+                # puts its foot on the tile's level.
+                pillar = self._pillar_on(r, c, level, meas, post)
+                if pillar is not None:
+                    out[r][c] = pillar
+                    continue
                 icon, _ = self._icon(meas, post, level, r, c, position)
                 new = {"level": level, "tile": attrs["tile"], "flower": attrs["flower"], "icon": icon}
                 # A dot alone is weaker evidence than the space's own outline: half as sure.
                 sure = max(outline, 0.5 * dot if dot >= DOT_SURE else 0.0)
                 out[r][c] = CellReading(labels.TILE, 0.5 * conf * sure, new, ((cell.label, cell.attrs, cell.confidence),))
         return out
+
+    def _pillar_on(self, r: int, c: int, level: int, meas, post) -> CellReading | None:
+        """The reading of a pillar standing on a `level` tile space at (r, c), from one of the cell's
+        best three candidates fitting at least DECO_ON_TILE, or None."""
+        cands = self.last_candidates[(r, c)]
+        for k in cands[:3]:
+            if k.label != "pillar" or k.score <= DECO_ON_TILE:
+                continue
+            reading = self._reading([k, *(x for x in cands if x is not k)], meas, post, r, c)
+            if stands_on(reading) == (level,):
+                self.last_candidates[(r, c)] = [k, *(x for x in cands if x is not k)]
+                return reading
+        return None
 
     def _pillar_ghosts(self, rows, meas, post):
         """A pillar top read where another pillar's top shows in the frame at another height (a
