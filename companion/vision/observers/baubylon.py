@@ -627,7 +627,11 @@ class BaubylonObserver:
             weight = self.pawn_weight[squares, levels] * np.where(near, evidence, 1.0)
             shown = (evidence * weight).sum(axis=-1) / weight.sum(axis=-1)
             scores[squares, levels] = shown * coloured[squares, levels]
-        scores = self._one_stack_per_top(scores, stands, colours.argmax(axis=-1))
+        # Each candidate's colour, where a score is (_one_stack_per_top asks nowhere else).
+        kinds = np.zeros((cells, tops), np.intp)
+        if len(squares):
+            kinds[squares, levels] = colours[squares, levels].argmax(axis=-1)
+        scores = self._one_stack_per_top(scores, stands, kinds)
         best = scores.argmax(axis=-1)
         rows = np.arange(cells)
         ordered = np.sort(scores, axis=-1)
