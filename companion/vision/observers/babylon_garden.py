@@ -393,6 +393,7 @@ class GardenObserver:
         rows = self._pillar_ghosts(rows, meas, post)
         rows = self._where_tiles_lie(rows, meas, post)
         rows = self._covered(rows, meas, post)
+        rows = self._pillars_on_tiles(rows, meas, post)
         rows = pool_flowers(rows, lambda level, r, c: dots[level, r, c], FLOWER_CLASSES)
         rows = self._occluded_icons(rows, meas, post)
         rows = _pair_stairs(rows)
@@ -492,6 +493,22 @@ class GardenObserver:
                 reading = self._reading(self.last_candidates[(r, c)], meas, post, r, c)
                 out[r][c] = replace(reading, confidence=min(reading.confidence, GHOST_CAP))
         return out
+
+    @staticmethod
+    def _tile_under(rows, r: int, c: int, level: int) -> bool:
+        """Whether a tile at `level` lies under (r, c): one of its other spaces reads that tile,
+        and at least two show it or something standing on its level (garden_rules.tile_fits)."""
+        for pos, (dr, dc) in enumerate(POSITIONS):
+            if not _position_fits(pos, r, c):
+                continue
+            tile = f"r{r - dr}c{c - dc}"
+            if not any(rows[rr][cc].label == labels.TILE and rows[rr][cc].attrs.get("level") == level
+                       and rows[rr][cc].attrs.get("tile") == tile for rr, cc, _ in _footprint_cells(tile) if (rr, cc) != (r, c)):
+                continue
+            fits, support = tile_fits(rows, r, c, level, pos, SURE)
+            if fits and support >= 2:
+                return True
+        return False
 
     @staticmethod
     def _tile_beside(rows, r: int, c: int, level: int, covering: bool = False) -> bool:
@@ -720,6 +737,34 @@ class GardenObserver:
                 self.last_candidates[(r, c)] = [k, *(x for x in cands if x is not k)]
                 return reading
         return None
+
+    def _pillars_on_tiles(self, rows, meas, post):
+        """A pillar on a cell that a tile read on at least two of its other spaces covers stands on
+        that tile's space (babylon.build.pillars, babylon.build.covered_space): its foot is on
+        the tile's level. A pillar read with its foot elsewhere gives way to a pillar candidate
+        whose foot is there, when that fits at least PILLAR_GHOST_SHARE as well (not surely: it
+        is chosen over a reading that fits better)."""
+        out = [list(row) for row in rows]
+        for r in range(8):
+            for c in range(8):
+                cell = rows[r][c]
+                if cell.label not in (labels.PILLAR1, labels.PILLAR2):
+                    continue
+                levels = [level for level in self.levels if self._tile_under(rows, r, c, level)]
+                if len(levels) != 1 or stands_on(cell) == (levels[0],):
+                    continue
+                cands = self.last_candidates[(r, c)]
+                top = max(k.score for k in cands)
+                for k in cands:
+                    if k.label != "pillar" or k.score < PILLAR_GHOST_SHARE * top:
+                        continue
+                    order = [k, *(x for x in cands if x is not k)]
+                    reading = self._reading(order, meas, post, r, c)
+                    if stands_on(reading) == (levels[0],):
+                        self.last_candidates[(r, c)] = order
+                        out[r][c] = replace(reading, confidence=min(reading.confidence, GHOST_CAP))
+                        break
+        return out
 
     def _pillar_ghosts(self, rows, meas, post):
         """A pillar top read where another pillar's top shows in the frame at another height (a
