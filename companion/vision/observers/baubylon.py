@@ -88,6 +88,7 @@ _BLOCK_ACROSS_PX = (-2.0, -1.0, 0.0, 1.0, 2.0)  # a block top's outline looked f
 _HIDDEN_SHOWS = 2.0  # a top a nearer stand would hide vetoes that stand when it shows this much more outline
 _RING = 0.6  # under a stack, a level whose top shows block-like round the pawns scores at least this much of it
 _STAND = 0.5  # of two stack tops seen in one place, the stand under each counts this much
+_FOOT = 1.0  # ...and a stand whose middle shows something on it this much more (see _stand_bears)
 _CORNER_REACH = 0.71  # half a square's diagonal, in sides: how far a block's image reaches from its axis
 _PART_LEAST = 3  # points of a pawn top's interior grid that must show its colour when partly hidden
 # A pawn top a taller stand nearer the camera hides in part (not its middle), read again on the
@@ -631,6 +632,8 @@ class BaubylonObserver:
         kinds = np.zeros((cells, tops), np.intp)
         if len(squares):
             kinds[squares, levels] = colours[squares, levels].argmax(axis=-1)
+        if stands is not None:
+            stands = stands + _FOOT * self._stand_bears(unlike, stands)
         scores = self._one_stack_per_top(scores, stands, kinds)
         best = scores.argmax(axis=-1)
         rows = np.arange(cells)
@@ -718,6 +721,15 @@ class BaubylonObserver:
         if len(spaces):
             shows[spaces] = self._column_shows(unlike[spaces], top[spaces])
         return shows.reshape(BAUBYLON.rows, BAUBYLON.cols, -1)
+
+    def _stand_bears(self, unlike: np.ndarray, stands: np.ndarray) -> np.ndarray:
+        """(S, top) whether the block under each candidate stack top (the highest level below it,
+        as _stand_fit) shows its outline (`stands` above _NO_OUTLINE) and, in its middle, something
+        unlike table and blocks (`unlike` at that level's height): nothing farther from the camera
+        can hide a block top's middle, so something stands on that block."""
+        under = self.levels[np.searchsorted(self.levels, np.arange(1, self.top + 1), side="left") - 1]
+        foot = np.where(under[None, :] > 0, unlike[:, np.maximum(under - 1, 0)], 0.0)
+        return (foot > _COLUMN_UNLIKE) & (stands > _NO_OUTLINE)
 
     def _column_shows(self, unlike: np.ndarray, top: np.ndarray) -> np.ndarray:
         """(S, levels) whether a stack with its top at `top` (S, pawn heights) could stand on a

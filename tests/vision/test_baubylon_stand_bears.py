@@ -1,0 +1,35 @@
+"""Baubylon: of two stack tops seen in one place, the one whose block shows something standing on
+its middle is the stack. A pawn's top at one space and height and a pawn's top (or its side)
+farther away and lower look the same along one ray; nothing farther from the camera can hide the
+middle of a block top read nearer, so where that middle shows a pawn's colour, something stands
+on that block. Frame 159 of the benchmark's seed 1: a blue pawn on a lying block, fully in view,
+was given to the space beyond it (its top there one pawn high, on the table, where another blue
+pawn stands three quarters hidden behind it), and the block read bare."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.benchmarking import vision as bench
+from companion.sim.render import render
+
+
+@pytest.fixture(scope="module")
+def frame():
+    camera, observer = bench.bench_setup("baubylon", 1, 159)
+    layout, scene = bench.bench_scene("baubylon", 1, 159)
+    return layout.expected(), observer.observe(render(scene, camera, seed=159))
+
+
+def test_the_pawn_on_the_block_keeps_its_top(frame):
+    expected, observation = frame
+    assert expected[10][2][1] == {"height": 2, "pawns": ["blue"]}
+    assert expected[11][2][1] == {"height": 0, "pawns": ["blue"]}  # behind it, mostly hidden
+    assert observation.cell(10, 2).attrs == expected[10][2][1]
+
+
+def test_no_reading_in_that_frame_is_sure_and_wrong(frame):
+    expected, observation = frame
+    wrong_sure = [(r, c) for r in range(12) for c in range(12)
+                  if observation.cell(r, c).confidence > 0.8 and observation.cell(r, c).attrs != expected[r][c][1]]
+    assert not wrong_sure
