@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from companion.sim.camera import region_geometry
+from companion.vision.appearance import AppearanceProfile
 from companion.vision.boards import BAUBYLON
 from companion.vision.observers import baubylon, stack_sampling
 from companion.vision.observers.baubylon_speed import block_outline_terms
@@ -168,3 +169,23 @@ def test_column_shows_judged_for_the_stacks_only_is_the_same_there():
     every = observer._column_shows(unlike, top)
     np.testing.assert_array_equal(got[stacked], every[stacked])
     assert got[~stacked].all()
+
+
+def test_a_partial_look_made_once_gives_the_part_and_the_reference_as_made_afresh():
+    samples = {}
+    for name in (baubylon.TABLE, baubylon.BLOCK, *baubylon.PAWN_CLASSES):
+        centre = _lab((1,))[0]
+        samples[name] = [np.concatenate([centre + RNG.normal(0, 3, 3), RNG.uniform(1, 3, 3)]) for _ in range(12)]
+    profile = AppearanceProfile.learn(BAUBYLON.region, samples)
+    grids = _lab((40, 9))
+    gains = RNG.uniform(0.7, 1.4, (40, 3)).astype(np.float32)
+    looked = baubylon._unlike_part(grids, gains, profile)
+    fresh = baubylon.BaubylonObserver._pawn_part(grids, gains, profile)
+    given = baubylon.BaubylonObserver._pawn_part(grids, gains, profile, looked)
+    assert (fresh is None) == (given is None)
+    if fresh is not None:
+        np.testing.assert_array_equal(fresh[0], given[0])
+        np.testing.assert_array_equal(fresh[1], given[1])
+    whole = stack_sampling.small_median(grids)[:, None, :]
+    np.testing.assert_array_equal(baubylon._part_reference(whole, grids, gains, profile, looked[1]),
+                                  baubylon._part_reference(whole, grids, gains, profile))

@@ -685,11 +685,16 @@ class BaubylonObserver:
         far as its inside shows the face (at least _PART_SIDE_LEAST): a stand in front hides it."""
         samples = self.pawns.sample_pairs(image, squares, heights)
         grids, square_gains = samples.interior[:, 0], gains[squares]
-        support = _pawn_support(profile, rebalance_each(small_median(grids), square_gains))
-        partial = self._pawn_part(grids, square_gains, profile)
+        colour = rebalance_each(small_median(grids), square_gains)
+        looked = _unlike_part(grids, square_gains, profile)  # (for _pawn_part and _part_reference alike)
+        partial = self._pawn_part(grids, square_gains, profile, looked)
+        if partial is not None:  # both colours judged in one call: row by row, the same numbers
+            colour = np.concatenate([colour, partial[1].astype(colour.dtype)])
+        every = _pawn_support(profile, colour)
+        support = every[: len(squares)]
         if partial is not None:
-            support[partial[0]] = np.maximum(support[partial[0]], _pawn_support(profile, partial[1]))
-        lines = outline(samples, _part_reference(samples.interior_colour(), grids, square_gains, profile))
+            support[partial[0]] = np.maximum(support[partial[0]], every[len(squares):])
+        lines = outline(samples, _part_reference(samples.interior_colour(), grids, square_gains, profile, looked[1]))
         evidence = lines.evidence(offsets.reshape(-1, 4)[squares][:, None, :])[:, 0]  # (N, 4)
         shows = along_side(lines.inside_like(_ALIKE))[:, 0]
         near = self.facing.reshape(-1, 4)[squares] > 0
@@ -741,12 +746,13 @@ class BaubylonObserver:
         return lowest >= _COLUMN_UNLIKE
 
     @staticmethod
-    def _pawn_part(grid: np.ndarray, gains: np.ndarray, profile: AppearanceProfile):
+    def _pawn_part(grid: np.ndarray, gains: np.ndarray, profile: AppearanceProfile,
+                   looked: tuple[np.ndarray, np.ndarray] | None = None):
         """(rows, colours) for the candidates (N, G, 3 Lab) whose interior is partly unlike both
         table and blocks (at least _PART_LEAST points but not all): the median colour of that
-        part alone, balanced to the calibration's light. None when there is none."""
-        seen = rebalance_each(grid, gains[:, None, :])
-        far = _unlike_table_and_blocks(seen, profile) > _PAWN_UNLIKE
+        part alone, balanced to the calibration's light. None when there is none. `looked`:
+        _unlike_part(grid, gains, profile), when made already."""
+        seen, far = _unlike_part(grid, gains, profile) if looked is None else looked
         count = far.sum(axis=-1)
         rows = np.flatnonzero((count >= _PART_LEAST) & (count < grid.shape[1]))
         if not len(rows):
@@ -771,13 +777,22 @@ def _readings(label: str, confidences: list[float], attrs: list[dict]) -> list[C
     return out
 
 
-def _part_reference(whole: np.ndarray, grids: np.ndarray, gains: np.ndarray, profile: AppearanceProfile) -> np.ndarray:
+def _unlike_part(grid: np.ndarray, gains: np.ndarray, profile: AppearanceProfile) -> tuple[np.ndarray, np.ndarray]:
+    """(N, G, 3) Lab grids balanced with `gains` (N, 3), and (N, G) which of their points are
+    unlike both table and blocks (by _PAWN_UNLIKE)."""
+    seen = rebalance_each(grid, gains[:, None, :])
+    return seen, _unlike_table_and_blocks(seen, profile) > _PAWN_UNLIKE
+
+
+def _part_reference(whole: np.ndarray, grids: np.ndarray, gains: np.ndarray, profile: AppearanceProfile,
+                    far: np.ndarray | None = None) -> np.ndarray:
     """(N, 1, 3) the colour a top's outline is traced against: the median of its interior grid
     (`whole`, (N, 1, 3); `grids` (N, G, 3) Lab as seen), or, where only part of the grid (at least
     _PART_LEAST points) is unlike table and blocks once balanced with `gains` (N, 3), the median of
     that part as seen: a top partly hidden mixes its colour with what hides it, and traced against
     the mix its own outline is lost."""
-    far = _unlike_table_and_blocks(rebalance_each(grids, gains[:, None, :]), profile) > _PAWN_UNLIKE
+    if far is None:  # (given: _unlike_part(grids, gains, profile)[1], made already)
+        far = _unlike_part(grids, gains, profile)[1]
     count = far.sum(axis=-1)
     rows = np.flatnonzero((count >= _PART_LEAST) & (count < grids.shape[1]))
     if not len(rows):
