@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from companion.benchmarking import vision as bench
 from companion.sim.camera import region_geometry
+from companion.sim.render import render
 from companion.vision.appearance import AppearanceProfile
 from companion.vision.boards import BAUBYLON
 from companion.vision.observers import baubylon, stack_sampling
@@ -189,3 +191,22 @@ def test_a_partial_look_made_once_gives_the_part_and_the_reference_as_made_afres
     whole = stack_sampling.small_median(grids)[:, None, :]
     np.testing.assert_array_equal(baubylon._part_reference(whole, grids, gains, profile, looked[1]),
                                   baubylon._part_reference(whole, grids, gains, profile))
+
+
+def test_partial_pawn_scores_from_the_first_look_are_those_sampled_afresh():
+    """_partial_pawn_scores given _read_pawns' look (its interiors and colour supports) scores its
+    candidates as when it samples and judges them itself (bench seed 0, frame 0: a white pawn
+    partly behind a standing block, and other candidates of the first look)."""
+    camera, observer = bench.bench_setup("baubylon", 0, 0)
+    _, scene = bench.bench_scene("baubylon", 0, 0)
+    image = render(scene, camera, seed=0)
+    profile = observer.profile
+    _, pawn_offsets = observer._learned_offsets(profile)
+    gains = observer._light_gains(image, profile)
+    *_, unlike, look = observer._read_pawns(image, profile, pawn_offsets, gains)
+    squares, heights = np.nonzero(unlike > baubylon._PAWN_UNLIKE)
+    assert len(squares) > 20
+    given = observer._partial_pawn_scores(image, profile, pawn_offsets, gains, squares, heights, look)
+    fresh = observer._partial_pawn_scores(image, profile, pawn_offsets, gains, squares, heights)
+    np.testing.assert_array_equal(given[0], fresh[0])
+    np.testing.assert_array_equal(given[1], fresh[1])

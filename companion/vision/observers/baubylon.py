@@ -353,8 +353,8 @@ class BaubylonObserver:
         table = class_support(profile, features, (TABLE, BLOCK))[TABLE]
         # Pawns first: a stack's top is read well, and the block under it is then half hidden.
         stands = self._stand_fit(evidence)
-        pawn_top, pawn_colour, pawn_score, pawn_sure, odd, unlike = self._read_pawns(image, profile, pawn_offsets, gains,
-                                                                                    stands)
+        pawn_top, pawn_colour, pawn_score, pawn_sure, odd, unlike, look = self._read_pawns(image, profile, pawn_offsets,
+                                                                                          gains, stands)
         stacked = (pawn_score > _NO_PAWN).reshape(rows, cols)
         top = pawn_top.reshape(rows, cols)
         allowed = ~stacked[..., None] | ((self.levels[None, None, :] < top[..., None])
@@ -388,7 +388,7 @@ class BaubylonObserver:
         # A single pawn on a block, partly behind a taller stand nearer the camera, shows only part
         # of its top and of its outline: read again where nothing else explains its colour.
         partly = self._partly_hidden_pawns(image, profile, pawn_offsets, gains, self.levels[levels].ravel(),
-                                           stacked.ravel(), top.ravel(), unlike)
+                                           stacked.ravel(), top.ravel(), unlike, look)
         if partly is not None:
             spaces, found_colour = partly
             restored.ravel()[spaces] = True  # not sure: in part hidden
@@ -641,11 +641,12 @@ class BaubylonObserver:
         sure = _confidence_pair(ordered[:, -1], np.maximum(ordered[:, -2], _NO_PAWN))
         # Where something unlike the table and the blocks showed, a space read bare is not sure.
         odd = unlike.max(axis=1) > 2 * _PAWN_UNLIKE
-        return best + 1, colours[rows, best].argmax(axis=-1), scores[rows, best], sure, odd, unlike
+        # (and the first look's interiors and the candidates' colour supports, for _partial_pawn_scores)
+        return best + 1, colours[rows, best].argmax(axis=-1), scores[rows, best], sure, odd, unlike, (interiors, colours)
 
     def _partly_hidden_pawns(self, image: np.ndarray, profile: AppearanceProfile, offsets: np.ndarray,
                              gains: np.ndarray, levels: np.ndarray, stacked: np.ndarray, top: np.ndarray,
-                             unlike: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+                             unlike: np.ndarray, look=None) -> tuple[np.ndarray, np.ndarray] | None:
         """(spaces, colour indices) of single pawns found on spaces read bare (`stacked` (S,)
         False; `levels` (S,) the blocks read, pawn heights) whose top a taller stand nearer the
         camera may hide in part but not in its middle (as _behind_taller, with the stands read:
@@ -666,7 +667,7 @@ class BaubylonObserver:
         spaces = np.flatnonzero(free & part & ~middle & (unlike[np.arange(len(own)), heights] > _PAWN_UNLIKE))
         if not len(spaces):
             return None
-        score, colour = self._partial_pawn_scores(image, profile, offsets, gains, spaces, heights[spaces])
+        score, colour = self._partial_pawn_scores(image, profile, offsets, gains, spaces, heights[spaces], look)
         keep = score > _PART_SHOWN
         read = np.flatnonzero(stacked)
         if len(read):  # one top seen in the frame is one stack: not where a stack read has its top
@@ -679,21 +680,34 @@ class BaubylonObserver:
         return spaces[keep], colour[keep]
 
     def _partial_pawn_scores(self, image: np.ndarray, profile: AppearanceProfile, offsets: np.ndarray,
-                             gains: np.ndarray, squares: np.ndarray, heights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+                             gains: np.ndarray, squares: np.ndarray, heights: np.ndarray,
+                             look: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
         """(N,) how well a pawn top at each (square, height probe index) shows, and (N,) its colour
         index, as _read_pawns judges one, except that a side not facing the camera counts only as
-        far as its inside shows the face (at least _PART_SIDE_LEAST): a stand in front hides it."""
-        samples = self.pawns.sample_pairs(image, squares, heights)
-        grids, square_gains = samples.interior[:, 0], gains[squares]
-        colour = rebalance_each(small_median(grids), square_gains)
-        looked = _unlike_part(grids, square_gains, profile)  # (for _pawn_part and _part_reference alike)
-        partial = self._pawn_part(grids, square_gains, profile, looked)
-        if partial is not None:  # both colours judged in one call: row by row, the same numbers
-            colour = np.concatenate([colour, partial[1].astype(colour.dtype)])
-        every = _pawn_support(profile, colour)
-        support = every[: len(squares)]
-        if partial is not None:
-            support[partial[0]] = np.maximum(support[partial[0]], every[len(squares):])
+        far as its inside shows the face (at least _PART_SIDE_LEAST): a stand in front hides it.
+        `look`: _read_pawns' first-look interiors (S, top, G, 3) and its candidates' colour
+        supports (S, top, colours), when the (square, height) pairs are among its candidates."""
+        square_gains = gains[squares]
+        if look is not None:
+            # _read_pawns looked at these already (each is one of its candidates: unlike table and
+            # blocks there): its first look's interiors are these points' colours, and it judged
+            # their colour just as below. Only the points across the sides are sampled.
+            grids = look[0][squares, heights]
+            samples = self.pawns.sample_pairs(image, squares, heights, grids)
+            support = look[1][squares, heights]
+            looked = _unlike_part(grids, square_gains, profile)
+        else:
+            samples = self.pawns.sample_pairs(image, squares, heights)
+            grids = samples.interior[:, 0]
+            colour = rebalance_each(small_median(grids), square_gains)
+            looked = _unlike_part(grids, square_gains, profile)  # (for _pawn_part and _part_reference alike)
+            partial = self._pawn_part(grids, square_gains, profile, looked)
+            if partial is not None:  # both colours judged in one call: row by row, the same numbers
+                colour = np.concatenate([colour, partial[1].astype(colour.dtype)])
+            every = _pawn_support(profile, colour)
+            support = every[: len(squares)]
+            if partial is not None:
+                support[partial[0]] = np.maximum(support[partial[0]], every[len(squares):])
         lines = outline(samples, _part_reference(samples.interior_colour(), grids, square_gains, profile, looked[1]))
         evidence = lines.evidence(offsets.reshape(-1, 4)[squares][:, None, :])[:, 0]  # (N, 4)
         shows = along_side(lines.inside_like(_ALIKE))[:, 0]
