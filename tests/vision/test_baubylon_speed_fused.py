@@ -210,3 +210,26 @@ def test_partial_pawn_scores_from_the_first_look_are_those_sampled_afresh():
     fresh = observer._partial_pawn_scores(image, profile, pawn_offsets, gains, squares, heights)
     np.testing.assert_array_equal(given[0], fresh[0])
     np.testing.assert_array_equal(given[1], fresh[1])
+
+
+def test_neighbours_by_index_are_the_padded_neighbours():
+    observer = _observer()
+    for _ in range(5):
+        heights = RNG.integers(0, 5, (BAUBYLON.rows, BAUBYLON.cols)) * 2
+        np.testing.assert_array_equal(observer._neighbours_first(heights), baubylon._beside_first(heights))
+
+
+def test_no_better_top_hidden_judged_on_the_few_pairs_is_the_whole_mask():
+    observer = _observer()
+    others = observer.hiding_other
+    for _ in range(20):
+        levels = RNG.integers(0, len(observer.levels), (BAUBYLON.rows, BAUBYLON.cols))
+        support = RNG.random((BAUBYLON.rows, BAUBYLON.cols, len(observer.levels)))
+        flat = levels.ravel()
+        tops = observer.levels[flat]
+        shown = support.reshape(SPACES, -1)[np.arange(SPACES), flat]
+        hidden = (observer.hiding_nearer & (tops[others] > tops[:, None]) & (tops[:, None] > 0)
+                  & observer._hides(tops, tops[others]) & (shown[:, None] > shown[others] * baubylon._HIDDEN_SHOWS))
+        plain = np.ones((SPACES, len(observer.levels)), bool)
+        plain[others[hidden], flat[others[hidden]]] = False
+        np.testing.assert_array_equal(observer._hides_no_better_top(levels, support).reshape(SPACES, -1), plain)

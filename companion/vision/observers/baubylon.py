@@ -165,6 +165,12 @@ class BaubylonObserver:
         self._near_first = _level_side_first(self.facing[:, :, None, :] > 0)
         self._far_first = _level_side_first(self.facing[:, :, None, :] < 0)
         self._weight_first = _level_side_first(self.weight)
+        # Each space's neighbour beyond each side (SIDES' order), the spaces' count where off the field.
+        r, c = np.divmod(np.arange(rows * cols), cols)
+        self._beside_index = np.full((4, rows, cols), rows * cols)
+        for side, (dr, dc) in enumerate(((-1, 0), (0, 1), (1, 0), (0, -1))):
+            inside = (r + dr >= 0) & (r + dr < rows) & (c + dc >= 0) & (c + dc < cols)
+            self._beside_index[side].ravel()[inside] = ((r + dr) * cols + c + dc)[inside]
         # _stand_fit's weights of the sides not facing away from the camera, their sum (at least
         # 1e-6), and the block level just under each stack top: the fewest pawns (a taller stack
         # must show below its top, and the column check says whether it does).
@@ -176,6 +182,13 @@ class BaubylonObserver:
         self._ring_sides = np.maximum(_sum_sides(self._ring_open.astype(float)), 1.0)
         self._offsets_for: tuple[AppearanceProfile, tuple[np.ndarray, np.ndarray]] | None = None
         self._table_bgr_for: tuple[AppearanceProfile, np.ndarray, np.ndarray] | None = None
+
+    def _neighbours_first(self, heights: np.ndarray) -> np.ndarray:
+        """_beside_first(heights) (4, rows, cols) by one take from the spaces' heights and a 0 for
+        off the field, through an index made once per geometry (the same values)."""
+        padded = np.zeros(heights.size + 1, heights.dtype)
+        padded[:-1] = heights.ravel()
+        return padded.take(self._beside_index)
 
     def _hiding_tables(self) -> None:
         """For _behind_taller, once per geometry: per space and each space up to two away
@@ -491,12 +504,16 @@ class BaubylonObserver:
         shown = support.reshape(rows * cols, -1)[np.arange(rows * cols), flat]
         others = self.hiding_other  # (S, 24): stands that may hide each space's top
         beside = tops[others]
-        hidden = (self.hiding_nearer & (beside > tops[:, None]) & (tops[:, None] > 0)
-                  & self._hides(tops, beside)
-                  & (shown[:, None] > shown[others] * _HIDDEN_SHOWS))
+        # The few (space, stand) pairs where a taller stand nearer the camera stands, then whether
+        # it hides that top and shows much less: the same pairs as one (S, 24) mask of all five.
+        maybe = np.flatnonzero(self.hiding_nearer & (beside > tops[:, None]) & (tops[:, None] > 0))
         ok = np.ones((rows * cols, len(self.levels)), bool)
-        hider = others[hidden]
-        ok[hider, flat[hider]] = False
+        if len(maybe):
+            space = maybe // others.shape[1]
+            other = others.ravel()[maybe]
+            hides = self._hiding_flat[self._hiding_start.ravel()[maybe] + tops[space] * (self.top + 1) + tops[other]]
+            hider = other[hides & (shown[space] > shown[other] * _HIDDEN_SHOWS)]
+            ok[hider, flat[hider]] = False
         return ok.reshape(rows, cols, -1)
 
     def _one_top_per_place(self, levels: np.ndarray, scores: np.ndarray, support: np.ndarray) -> np.ndarray:
@@ -515,7 +532,7 @@ class BaubylonObserver:
         score = support.reshape(rows * cols, -1)[raised, flat[raised]] + 0.01 * score
         raised = raised[np.argsort(-score)]
         at = raised * len(self.levels) + flat[raised]  # which block tops, in _tops_meet's order
-        near = self._tops_meet[at[:, None], at]
+        near = self._tops_meet.take(at, axis=0).take(at, axis=1)  # (two takes: cheaper than a 2-D gather)
         lost = raised[~_first_in_place(near)]  # better first; most tops meet no other
         ok[lost, flat[lost]] = False
         return ok.reshape(rows, cols, -1)
@@ -555,7 +572,7 @@ class BaubylonObserver:
             scores[0] = terms["table"]
             return scores.transpose(1, 2, 0).copy(), shown.transpose(1, 2, 0).copy()
         value = self._level_values  # (levels, 1, 1, 1)
-        beyond = _beside_first(heights)[None]  # (1, 4, rows, cols)
+        beyond = self._neighbours_first(heights)[None]  # (1, 4, rows, cols)
         use = (beyond == 0) | (self._near_first & (beyond < value)) | (self._far_first & (beyond > value))
         w_edge = np.where(use, terms["edge"], 0.0)
         # Beside a neighbour as high, the joint shows (a thin line: blur may hide it), or at least
@@ -658,9 +675,10 @@ class BaubylonObserver:
         free = ~stacked & (own <= self.top)
         own = np.minimum(own, self.top)
         others = self.hiding_other
-        taller = self.hiding_nearer & (stands[others] > own[:, None])
-        middle = (taller & self._hides(own, stands[others])).any(axis=1)
-        part = (taller & self._hides(own, stands[others], self._hiding_part_flat)).any(axis=1)
+        beside = stands[others]
+        taller = self.hiding_nearer & (beside > own[:, None])
+        middle = (taller & self._hides(own, beside)).any(axis=1)
+        part = (taller & self._hides(own, beside, self._hiding_part_flat)).any(axis=1)
         beyond = _beside(stands.reshape(BAUBYLON.rows, BAUBYLON.cols)).reshape(-1, 4)
         part |= ((self.facing.reshape(-1, 4) > 0) & (beyond > own[:, None])).any(axis=-1)
         heights = own - 1  # probe index
