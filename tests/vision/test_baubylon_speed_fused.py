@@ -233,3 +233,15 @@ def test_no_better_top_hidden_judged_on_the_few_pairs_is_the_whole_mask():
         plain = np.ones((SPACES, len(observer.levels)), bool)
         plain[others[hidden], flat[others[hidden]]] = False
         np.testing.assert_array_equal(observer._hides_no_better_top(levels, support).reshape(SPACES, -1), plain)
+
+
+def test_any_hides_on_the_pairs_is_the_whole_table_lookup():
+    observer = _observer()
+    others = observer.hiding_other
+    for table in (None, observer._hiding_part_flat):
+        for _ in range(20):
+            own = RNG.integers(0, observer.top + 1, SPACES)
+            beside = RNG.integers(0, observer.top + 1, SPACES)[others]
+            pairs = observer.hiding_nearer & (beside > own[:, None])
+            plain = (pairs & observer._hides(own, beside, table)).any(axis=1)
+            np.testing.assert_array_equal(observer._any_hides(own, beside, pairs, table), plain)

@@ -226,6 +226,18 @@ class BaubylonObserver:
         flat = self._hiding_flat if table is None else table
         return flat[self._hiding_start + own[:, None] * (self.top + 1) + other]
 
+    def _any_hides(self, own: np.ndarray, other: np.ndarray, pairs: np.ndarray,
+                   table: np.ndarray | None = None) -> np.ndarray:
+        """(S,) (pairs & self._hides(own, other, table)).any(axis=1), looked up for the (space, k)
+        in `pairs` (S, 24) only: usually a few (the same answer)."""
+        at = np.flatnonzero(pairs)
+        out = np.zeros(len(own), bool)
+        if len(at):
+            space = at // pairs.shape[1]
+            flat = self._hiding_flat if table is None else table
+            out[space[flat[self._hiding_start.ravel()[at] + own[space] * (self.top + 1) + other.ravel()[at]]]] = True
+        return out
+
     # --- measuring -------------------------------------------------------------------------------
 
     def _blocks(self, image: np.ndarray, profile: AppearanceProfile | None):
@@ -462,7 +474,7 @@ class BaubylonObserver:
         others = self.hiding_other  # (S, 24)
         beside = flat[others]
         taller = self.hiding_nearer & (beside > flat[:, None])
-        risky = (taller & self._hides(flat, beside, self._hiding_part_flat)).any(axis=1)
+        risky = self._any_hides(flat, beside, taller, self._hiding_part_flat)
         return risky.reshape(rows, cols) | next_to
 
     def _ring(self, like: np.ndarray) -> np.ndarray:
@@ -677,8 +689,8 @@ class BaubylonObserver:
         others = self.hiding_other
         beside = stands[others]
         taller = self.hiding_nearer & (beside > own[:, None])
-        middle = (taller & self._hides(own, beside)).any(axis=1)
-        part = (taller & self._hides(own, beside, self._hiding_part_flat)).any(axis=1)
+        middle = self._any_hides(own, beside, taller)
+        part = self._any_hides(own, beside, taller, self._hiding_part_flat)
         beyond = _beside(stands.reshape(BAUBYLON.rows, BAUBYLON.cols)).reshape(-1, 4)
         part |= ((self.facing.reshape(-1, 4) > 0) & (beyond > own[:, None])).any(axis=-1)
         heights = own - 1  # probe index
