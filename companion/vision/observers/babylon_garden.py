@@ -394,6 +394,7 @@ class GardenObserver:
         rows = self._where_tiles_lie(rows, meas, post)
         rows = self._covered(rows, meas, post)
         rows = self._pillars_on_tiles(rows, meas, post)
+        rows = self._tiles_under_pieces(rows, meas, post)
         rows = pool_flowers(rows, lambda level, r, c: dots[level, r, c], FLOWER_CLASSES)
         rows = self._occluded_icons(rows, meas, post)
         rows = _pair_stairs(rows)
@@ -723,6 +724,38 @@ class GardenObserver:
                 # A dot alone is weaker evidence than the space's own outline: half as sure.
                 sure = max(outline, 0.5 * dot if dot >= DOT_SURE else 0.0)
                 out[r][c] = CellReading(labels.TILE, 0.5 * conf * sure, new, ((cell.label, cell.attrs, cell.confidence),))
+        return out
+
+    def _tiles_under_pieces(self, rows, meas, post):
+        """A tile whose other spaces all carry pieces shows little of itself to its siblings' vote,
+        so a neighbouring tile's visible spaces may take its one open space. An unclear tile space
+        whose own view fits another tile at least SURE well, a tile that can lie there and on
+        whose other spaces at least two pieces stand at its level (babylon.build.pillars,
+        babylon.deco.icon), is that tile's space (read at most GHOST_CAP sure: its siblings
+        chose otherwise)."""
+        out = [list(row) for row in rows]
+        for r in range(8):
+            for c in range(8):
+                cell = rows[r][c]
+                if cell.label != labels.TILE or cell.confidence >= UNCLEAR:
+                    continue
+                cands = self.last_candidates[(r, c)]
+                own = max((k for k in cands if k.label == labels.TILE), key=lambda k: k.score, default=None)
+                if own is None or own.score < SURE:
+                    continue
+                dr, dc = POSITIONS[own.position]
+                tile = f"r{r - dr}c{c - dc}"
+                if (own.level, tile) == (cell.attrs["level"], cell.attrs["tile"]):
+                    continue
+                if not tile_fits(rows, r, c, own.level, own.position, SURE)[0]:
+                    continue
+                pieces = sum(rows[rr][cc].label != labels.TILE and own.level in stands_on(rows[rr][cc])
+                             for rr, cc, _ in _footprint_cells(tile) if (rr, cc) != (r, c))
+                if pieces < 2:
+                    continue
+                self.last_candidates[(r, c)] = [own, *(k for k in cands if k is not own)]
+                reading = self._reading(self.last_candidates[(r, c)], meas, post, r, c)
+                out[r][c] = replace(reading, confidence=min(reading.confidence, GHOST_CAP))
         return out
 
     def _pillar_on(self, r: int, c: int, level: int, meas, post) -> CellReading | None:
