@@ -55,7 +55,7 @@ def test_the_column_under_a_hidden_stack_does_not_show_by_itself(setup):
         observer.observe(image)
     finally:
         del observer._read_pawns
-    top, _, score, _, _, unlike = captured["read"]
+    top, _, score, _, _, unlike, _ = captured["read"]  # (the last: the first look, for _partial_pawn_scores)
     i = 9 * 12 + 5
     assert top[i] == 2 and score[i] > 0.35
     assert not observer._column_shows(unlike, top)[i, 0]  # on the table: the only block under a top at 2
