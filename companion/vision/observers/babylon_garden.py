@@ -472,17 +472,20 @@ class GardenObserver:
           covers (babylon.build.covered_space: the decoration stands on that tile's space, and
           the board seen is beside it)."""
         out = [list(row) for row in rows]
+        mates = _tile_mates(rows)
         for r in range(8):
             for c in range(8):
                 cell = rows[r][c]
                 cands = self.last_candidates[(r, c)]
+                if not any(k.label == "deco" and k.score >= RECESS_TIE_FLOOR for k in cands[1:]):
+                    continue
                 if cell.label == labels.TILE and cell.confidence < UNCLEAR:
                     level, position = cell.attrs["level"], _position_of(cell.attrs["tile"], r, c)
                     levels = {level}  # on this very space (its siblings chose the tile, its own view fits poorly)
                     if not tile_fits(rows, r, c, level, position, SURE)[0]:
-                        levels = {level for level in self.levels if self._tile_beside(rows, r, c, level)}
+                        levels = {level for (_, level), n in mates.get((r, c), {}).items() if n >= 1}
                 elif cell.label == labels.RECESS and cell.confidence < COVER_SURE:
-                    levels = {level for level in self.levels if self._tile_beside(rows, r, c, level, covering=True)}
+                    levels = {level for (_, level), n in mates.get((r, c), {}).items() if n >= 2}
                 else:
                     continue
                 deco = next((k for k in cands[1:] if k.label == "deco" and k.level in levels
@@ -496,35 +499,11 @@ class GardenObserver:
         return out
 
     @staticmethod
-    def _tile_under(rows, r: int, c: int, level: int) -> bool:
-        """Whether a tile at `level` lies under (r, c): one of its other spaces reads that tile,
-        and at least two show it or something standing on its level (garden_rules.tile_fits)."""
-        for pos, (dr, dc) in enumerate(POSITIONS):
-            if not _position_fits(pos, r, c):
-                continue
-            tile = f"r{r - dr}c{c - dc}"
-            if not any(rows[rr][cc].label == labels.TILE and rows[rr][cc].attrs.get("level") == level
-                       and rows[rr][cc].attrs.get("tile") == tile for rr, cc, _ in _footprint_cells(tile) if (rr, cc) != (r, c)):
-                continue
-            fits, support = tile_fits(rows, r, c, level, pos, SURE)
-            if fits and support >= 2:
-                return True
-        return False
-
-    @staticmethod
-    def _tile_beside(rows, r: int, c: int, level: int, covering: bool = False) -> bool:
-        """Whether a tile at `level` is read on at least two spaces of a footprint holding (r, c)
-        (covering) or on a neighbouring space it could share a tile with (not covering)."""
-        for pos, (dr, dc) in enumerate(POSITIONS):
-            if not _position_fits(pos, r, c):
-                continue
-            tile = f"r{r - dr}c{c - dc}"
-            mates = sum(rows[rr][cc].label == labels.TILE and rows[rr][cc].attrs.get("level") == level
-                        and rows[rr][cc].attrs.get("tile") == tile
-                        for rr, cc, _ in _footprint_cells(tile) if (rr, cc) != (r, c))
-            if mates >= (2 if covering else 1):
-                return True
-        return False
+    def _tile_under(rows, r: int, c: int, level: int, tile: str) -> bool:
+        """Whether `tile` (read at `level` on one of its other spaces) lies under (r, c): at least
+        two of its other spaces show it or something standing on its level (garden_rules.tile_fits)."""
+        fits, support = tile_fits(rows, r, c, level, _position_of(tile, r, c), SURE)
+        return fits and support >= 2
 
     def _ghosts(self, rows, meas, post):
         """One decoration top per place in the frame: a decoration read at a height where its top
@@ -778,12 +757,13 @@ class GardenObserver:
         whose foot is there, when that fits at least PILLAR_GHOST_SHARE as well (not surely: it
         is chosen over a reading that fits better)."""
         out = [list(row) for row in rows]
+        mates = _tile_mates(rows)
         for r in range(8):
             for c in range(8):
                 cell = rows[r][c]
-                if cell.label not in (labels.PILLAR1, labels.PILLAR2):
+                if cell.label not in (labels.PILLAR1, labels.PILLAR2) or (r, c) not in mates:
                     continue
-                levels = [level for level in self.levels if self._tile_under(rows, r, c, level)]
+                levels = sorted({level for (tile, level) in mates[(r, c)] if self._tile_under(rows, r, c, level, tile)})
                 if len(levels) != 1 or stands_on(cell) == (levels[0],):
                     continue
                 cands = self.last_candidates[(r, c)]
@@ -1051,6 +1031,22 @@ def with_history(current: Observation, previous: Observation, unsure: float = 0.
             alternatives = ((cell.label, dict(cell.attrs), cell.confidence), *cell.alternatives)[:3]
             rows[r][c] = CellReading(cell.label, max(cell.confidence, 0.6), {**cell.attrs, "level": level}, alternatives)
     return replace(current, cells=tuple(tuple(row) for row in rows))
+
+
+def _tile_mates(rows: list[list[CellReading]]) -> dict[tuple[int, int], dict[tuple[str, int], int]]:
+    """Per cell: for each tile (id, level) whose footprint holds it, how many of that footprint's
+    other cells read that tile."""
+    mates: dict[tuple[int, int], dict[tuple[str, int], int]] = {}
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            if cell.label != labels.TILE:
+                continue
+            key = (cell.attrs["tile"], cell.attrs["level"])
+            for rr, cc, _ in _footprint_cells(key[0]):
+                if (rr, cc) != (r, c) and 0 <= rr < 8 and 0 <= cc < 8:
+                    counts = mates.setdefault((rr, cc), {})
+                    counts[key] = counts.get(key, 0) + 1
+    return mates
 
 
 def _seen_level(cell: CellReading) -> int:
