@@ -702,10 +702,23 @@ class BaubylonObserver:
         beyond = _beside(stands.reshape(BAUBYLON.rows, BAUBYLON.cols)).reshape(-1, 4)
         part |= ((self.facing.reshape(-1, 4) > 0) & (beyond > own[:, None])).any(axis=-1)
         heights = own - 1  # probe index
-        spaces = np.flatnonzero(free & part & ~middle & (unlike[np.arange(len(own)), heights] > _PAWN_UNLIKE))
-        if not len(spaces):
+        first = unlike[np.arange(len(own)), heights] > _PAWN_UNLIKE  # the first look's mean
+        spaces = np.flatnonzero(free & part & ~middle & first)
+        # ...or where the mean mixes the pawn's colour with what hides it (a black pawn's with a
+        # shaded side: table-like), at least _PART_LEAST points of the first look's grid unlike
+        # table and blocks (judged afresh: _read_pawns made no candidate there).
+        more = np.flatnonzero(free & part & ~middle & ~first) if look is not None else np.zeros(0, np.intp)
+        if len(more):
+            more = more[_unlike_part(look[0][more, heights[more]], gains[more], profile)[1].sum(axis=-1) >= _PART_LEAST]
+        if not len(spaces) and not len(more):
             return None
-        score, colour = self._partial_pawn_scores(image, profile, offsets, gains, spaces, heights[spaces], look)
+        score, colour = np.zeros(0), np.zeros(0, np.intp)
+        if len(spaces):
+            score, colour = self._partial_pawn_scores(image, profile, offsets, gains, spaces, heights[spaces], look)
+        if len(more):
+            extra = self._partial_pawn_scores(image, profile, offsets, gains, more, heights[more])
+            spaces, score, colour = (np.concatenate([spaces, more]), np.concatenate([score, extra[0]]),
+                                     np.concatenate([colour, extra[1]]))
         keep = score > _PART_SHOWN
         read = np.flatnonzero(stacked)
         if len(read):  # one top seen in the frame is one stack: not where a stack read has its top
