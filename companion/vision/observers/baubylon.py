@@ -95,6 +95,10 @@ _FOOT = 1.0  # ...and a stand whose middle shows something on it this much more 
 # bench frames (seeds 0-3, 200 each) 0.015-0.1 read 4-9 such stacks right and none wrong; 0.2
 # made 6 new errors.
 _FEWER = 0.075
+# A stack whose block shows less than this of its outline, and its top round the pawns less than
+# _STANDLESS_RING, stands on nothing seen (in bench frames such stacks' blocks showed 0.004-0.015).
+_STANDLESS = 0.05
+_STANDLESS_RING = 0.1
 _CORNER_REACH = 0.71  # half a square's diagonal, in sides: how far a block's image reaches from its axis
 _PART_LEAST = 3  # points of a pawn top's interior grid that must show its colour when partly hidden
 # A pawn top a taller stand nearer the camera hides in part (not its middle), read again on the
@@ -416,6 +420,16 @@ class BaubylonObserver:
                 allowed = np.where(restored[..., None], under.reshape(rows, cols, -1), allowed)
                 pawn_score = np.where(restored.ravel(), read_score, pawn_score)
                 levels, scores, seen = self._read_blocks(table, evidence, seams, joints, stacked, allowed, ring)
+        # A stack must stand on something: where no block it may stand on shows any of its outline
+        # or its top round the pawns, and no taller stand nearer the camera may hide it, its top was
+        # another space's seen along the same ray (baubylon.stack: a stack stands on a block or
+        # the table; the table is ruled out where its column does not show). Blocks read again.
+        phantom = self._standless(stacked, allowed, seen, ring, np.where(stacked, top, self.levels[levels]))
+        if phantom.any():
+            stacked = stacked & ~phantom
+            allowed = allowed | phantom[..., None]
+            pawn_score = np.where(phantom.ravel(), 0.0, pawn_score)
+            levels, scores, seen = self._read_blocks(table, evidence, seams, joints, stacked, allowed, ring)
         # A single pawn on a block, partly behind a taller stand nearer the camera, shows only part
         # of its top and of its outline: read again where nothing else explains its colour.
         partly = self._partly_hidden_pawns(image, profile, pawn_offsets, gains, self.levels[levels].ravel(),
@@ -791,6 +805,20 @@ class BaubylonObserver:
         if len(spaces):
             shows[spaces] = self._column_shows(unlike[spaces], top[spaces])
         return shows.reshape(BAUBYLON.rows, BAUBYLON.cols, -1)
+
+    def _standless(self, stacked: np.ndarray, allowed: np.ndarray, seen: np.ndarray, ring: np.ndarray,
+                   tops: np.ndarray) -> np.ndarray:
+        """(rows, cols) stacks read (`stacked`) that cannot stand on the table (not `allowed` at
+        level 0) and on none of whose allowed blocks anything shows: the block's outline (`seen`,
+        _read_blocks' scores before one top per place) under _STANDLESS and its top round the pawns
+        (`ring`) under _STANDLESS_RING, where no taller stand nearer the camera (given the `tops`
+        read, pawn heights) may hide it."""
+        shown = np.where(allowed, seen, 0.0).max(axis=-1)
+        round_ = np.where(allowed, ring, 0.0).max(axis=-1)
+        lost = stacked & ~allowed[..., 0] & (shown < _STANDLESS) & (round_ < _STANDLESS_RING)
+        if lost.any():
+            lost &= ~self._behind_taller(tops)
+        return lost
 
     def _stand_bears(self, unlike: np.ndarray, stands: np.ndarray) -> np.ndarray:
         """(S, top) whether the block under each candidate stack top (the highest level below it,
