@@ -59,3 +59,16 @@ def test_the_column_under_a_hidden_stack_does_not_show_by_itself(setup):
     i = 9 * 12 + 5
     assert top[i] == 2 and score[i] > 0.35
     assert not observer._column_shows(unlike, top)[i, 0]  # on the table: the only block under a top at 2
+
+
+def test_a_pawn_of_the_column_showing_on_part_of_its_grid_counts():
+    """Frame 118 of seed 2: a black pawn on a red one on the table, its top fully in view. The
+    red pawn's mean along the space's middle mixes it with what is round it (12.5 ΔE from table
+    and blocks, under the column's 14), but part of its grid is red: the stack is read."""
+    camera, observer = bench.bench_setup("baubylon", 2, 118)
+    layout, scene = bench.bench_scene("baubylon", 2, 118)
+    expected = layout.expected()
+    assert expected[2][5][1] == {"height": 0, "pawns": [None, "black"]}
+    cell = observer.observe(render(scene, camera, seed=118)).cell(2, 5)
+    assert cell.attrs == expected[2][5][1]
+    assert cell.confidence <= 0.45

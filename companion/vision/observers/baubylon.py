@@ -409,11 +409,13 @@ class BaubylonObserver:
         ring = self._ring(inside)
         levels, scores, seen = self._read_blocks(table, evidence, seams, joints, stacked, allowed, ring)
         # A stack dropped because its column did not show may stand behind a taller stand nearer
-        # the camera, which hides the pawns under its top: with those pawns excused, the blocks
+        # the camera, which hides the pawns under its top, or show a pawn of it on part of its
+        # grid only (the mean mixed with what is round it): with those pawns excused, the blocks
         # read again (rare).
         restored = np.zeros((rows, cols), bool)
         if lost.any():
-            under = self._column_behind(unlike, pawn_top, lost.ravel(), self.levels[levels].ravel())
+            column = _column_in_part(unlike, np.flatnonzero(lost.ravel()), look[0], gains, profile)
+            under = self._column_behind(column, pawn_top, lost.ravel(), self.levels[levels].ravel())
             restored = under.any(axis=-1).reshape(rows, cols)
             if restored.any():
                 stacked = stacked | restored
@@ -875,6 +877,20 @@ def _unlike_part(grid: np.ndarray, gains: np.ndarray, profile: AppearanceProfile
     unlike both table and blocks (by _PAWN_UNLIKE)."""
     seen = rebalance_each(grid, gains[:, None, :])
     return seen, _unlike_table_and_blocks(seen, profile) > _PAWN_UNLIKE
+
+
+def _column_in_part(unlike: np.ndarray, spaces: np.ndarray, interiors: np.ndarray, gains: np.ndarray,
+                    profile: AppearanceProfile) -> np.ndarray:
+    """`unlike` (S, heights) with inf at the `spaces`' heights where at least _PART_LEAST points
+    of the first look's grid (`interiors` (S, heights, G, 3), balanced with `gains` (S, 3)) are
+    unlike table and blocks: a pawn of the column shows there on part of the grid."""
+    grids = interiors[spaces]  # (n, heights, G, 3)
+    n, heights, points = grids.shape[:3]
+    balance = np.repeat(gains[spaces][:, None, :], heights, axis=1).reshape(-1, 3)
+    far = _unlike_part(grids.reshape(-1, points, 3), balance, profile)[1].reshape(n, heights, points)
+    out = unlike.copy()
+    out[spaces] = np.where(far.sum(axis=-1) >= _PART_LEAST, np.inf, unlike[spaces])
+    return out
 
 
 def _part_reference(whole: np.ndarray, grids: np.ndarray, gains: np.ndarray, profile: AppearanceProfile,
