@@ -726,6 +726,13 @@ class BaubylonObserver:
         more = np.flatnonzero(free & part & ~middle & ~first) if look is not None else np.zeros(0, np.intp)
         if len(more):
             more = more[_unlike_part(look[0][more, heights[more]], gains[more], profile)[1].sum(axis=-1) >= _PART_LEAST]
+        # A top scores at most how like a pawn's its colour is: those that cannot pass are not
+        # looked at again (the same spaces kept, for less).
+        if look is not None and len(spaces):
+            spaces = spaces[look[1][spaces, heights[spaces]].max(axis=-1) > _PART_SHOWN]
+        if len(more):
+            grids = look[0][more, heights[more]]
+            more = more[self._grid_support(grids, gains[more], profile).max(axis=-1) > _PART_SHOWN]
         if not len(spaces) and not len(more):
             return None
         score, colour = np.zeros(0), np.zeros(0, np.intp)
@@ -766,15 +773,8 @@ class BaubylonObserver:
         else:
             samples = self.pawns.sample_pairs(image, squares, heights)
             grids = samples.interior[:, 0]
-            colour = rebalance_each(small_median(grids), square_gains)
             looked = _unlike_part(grids, square_gains, profile)  # (for _pawn_part and _part_reference alike)
-            partial = self._pawn_part(grids, square_gains, profile, looked)
-            if partial is not None:  # both colours judged in one call: row by row, the same numbers
-                colour = np.concatenate([colour, partial[1].astype(colour.dtype)])
-            every = _pawn_support(profile, colour)
-            support = every[: len(squares)]
-            if partial is not None:
-                support[partial[0]] = np.maximum(support[partial[0]], every[len(squares):])
+            support = self._grid_support(grids, square_gains, profile, looked)
         lines = outline(samples, _part_reference(samples.interior_colour(), grids, square_gains, profile, looked[1]))
         evidence = lines.evidence(offsets.reshape(-1, 4)[squares][:, None, :])[:, 0]  # (N, 4)
         shows = along_side(lines.inside_like(_ALIKE))[:, 0]
@@ -782,6 +782,24 @@ class BaubylonObserver:
         weight = self.pawn_weight[squares, heights] * np.where(near, evidence, np.maximum(shows, _PART_SIDE_LEAST))
         shown = (evidence * weight).sum(axis=-1) / np.maximum(weight.sum(axis=-1), 1e-6)
         return shown * support.max(axis=-1), support.argmax(axis=-1)
+
+    def _grid_support(self, grids: np.ndarray, gains: np.ndarray, profile: AppearanceProfile,
+                      looked: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+        """(N, colours) how like each pawn colour tops' interior grids (N, G, 3 Lab as seen,
+        balanced with `gains` (N, 3)) are, as _read_pawns judges them: the grid's median, or the
+        part of it unlike table and blocks where only part is (`looked`: _unlike_part's, when
+        made already)."""
+        if looked is None:
+            looked = _unlike_part(grids, gains, profile)
+        colour = rebalance_each(small_median(grids), gains)
+        partial = self._pawn_part(grids, gains, profile, looked)
+        if partial is not None:  # both colours judged in one call: row by row, the same numbers
+            colour = np.concatenate([colour, partial[1].astype(colour.dtype)])
+        every = _pawn_support(profile, colour)
+        support = every[: len(grids)]
+        if partial is not None:
+            support[partial[0]] = np.maximum(support[partial[0]], every[len(grids):])
+        return support
 
     def _column_behind(self, unlike: np.ndarray, top: np.ndarray, spaces: np.ndarray, stands: np.ndarray) -> np.ndarray:
         """(S, levels) for the `spaces` (S,) bool, where a stack with its top at `top` (S, pawn
