@@ -191,7 +191,8 @@ class BaubylonObserver:
         self._ring_open = self.facing[:, :, None, :] >= 0
         self._ring_sides = np.maximum(_sum_sides(self._ring_open.astype(float)), 1.0)
         self._offsets_for: tuple[AppearanceProfile, tuple[np.ndarray, np.ndarray]] | None = None
-        self._table_bgr_for: tuple[AppearanceProfile, np.ndarray, np.ndarray] | None = None
+        # (profile, the table's Lab, its BGR, the blocks' BGR) learned once per profile
+        self._table_bgr_for: tuple[AppearanceProfile, np.ndarray, np.ndarray, np.ndarray] | None = None
 
     def _neighbours_first(self, heights: np.ndarray) -> np.ndarray:
         """_beside_first(heights) (4, rows, cols) by one take from the spaces' heights and a 0 for
@@ -276,14 +277,19 @@ class BaubylonObserver:
 
     def _light_gains(self, image: np.ndarray, profile: AppearanceProfile) -> np.ndarray:
         """(S, 3) BGR gains at each space that bring this frame's light back to the calibration's,
-        measured on the table just outside the field."""
+        measured on the table just outside the field. Where a block may stand in front of that
+        table (not margin_unhidden: the far side), a block's face, shaded, can look like the lit
+        table: places whose hue is the blocks' under this light are not taken for table."""
         cached = self._table_bgr_for
-        if cached is None or cached[0] is not profile:  # the table's learned colour in BGR, once per profile
+        if cached is None or cached[0] is not profile:  # the learned colours in BGR, once per profile
             known = np.asarray(profile.classes[TABLE].mean[:3], np.float32)
-            cached = self._table_bgr_for = (profile, known, lab_to_bgr(known).reshape(3))
+            block = np.asarray(profile.classes[BLOCK].mean[:3], np.float32)
+            cached = self._table_bgr_for = (profile, known, lab_to_bgr(known).reshape(3),
+                                            lab_to_bgr(block).reshape(3))
         # unit_lab of the margin's pixels: to_lab(bgr()) without its clip (a uint8 colour stays in range)
         field = surface_gain_field(unit_lab(self.margin.raw(image)), self.margin.pixels, cached[1],
-                                   unhidden=self.margin_unhidden, design=self._margin_design, known_bgr=cached[2])
+                                   unhidden=self.margin_unhidden, design=self._margin_design, known_bgr=cached[2],
+                                   front_bgr=cached[3])
         return gains_at(field, self.cell_pixels, self._cell_design)
 
     def _per_level(self, values: np.ndarray) -> np.ndarray:

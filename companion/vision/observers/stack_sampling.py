@@ -338,7 +338,8 @@ def surface_gain_field(seen_lab: np.ndarray, pixels: np.ndarray, known_lab: np.n
                        least: int = 12, rounds: int = 2, unhidden: np.ndarray | None = None,
                        near: float = 25.0, shade: float = 0.06, hue: float = 0.06,
                        lit_share: float = 0.25, design: np.ndarray | None = None,
-                       known_bgr: np.ndarray | None = None) -> np.ndarray:
+                       known_bgr: np.ndarray | None = None,
+                       front_bgr: np.ndarray | None = None) -> np.ndarray:
     """Light that drifted since calibration, as a field over the frame: per channel, how much
     brighter a known surface looks now, fitted as a plane over the image (a + b·x + c·y) to the
     places that show that surface: those within `tight` ΔE of it once balanced with one gain for
@@ -354,12 +355,23 @@ def surface_gain_field(seen_lab: np.ndarray, pixels: np.ndarray, known_lab: np.n
     (each channel's change within `hue` of the plane's: shadows and a brighter light keep the
     hue), the plane was the shadows': it is raised to those places, then to the places within
     `shade` of it (the lit surface). `design`: plane_design(pixels), when made already (fixed
-    places: once per geometry); `known_bgr`: lab_to_bgr(known_lab) (3,), when made already."""
+    places: once per geometry); `known_bgr`: lab_to_bgr(known_lab) (3,), when made already.
+
+    `front_bgr` (3,), with `unhidden`: the colour (BGR) of what may stand in front of the places
+    not unhidden (e.g. the blocks): a block's face, shaded, can be as bright as the lit surface
+    and pass for it. Those places are dropped where their hue, taken as that colour, is nearer
+    the light's hue (seen at the unhidden places) than taken as the surface (_not_in_front)."""
     seen = np.asarray(seen_lab, np.float32).reshape(-1, 3)
     known = np.asarray(known_lab, np.float32)
     known_bgr = lab_to_bgr(known).reshape(3) if known_bgr is None else known_bgr
     seen_bgr = lab_to_bgr(seen)
     design = plane_design(pixels) if design is None else design
+    if front_bgr is not None and unhidden is not None:
+        unhidden = np.asarray(unhidden, bool)
+        keep = _not_in_front(seen, seen_bgr, known, known_bgr, np.asarray(front_bgr, np.float32),
+                             unhidden, near)
+        if not keep.all():
+            seen, seen_bgr, design, unhidden = seen[keep], seen_bgr[keep], design[keep], unhidden[keep]
     distance = _distance_to(seen, known)  # (surface_gains' first round and the shadows' check ask it)
     coeffs = np.zeros((3, 3))
     coeffs[0] = 1.0 / surface_gains(seen, known, tight=tight, seen_bgr=seen_bgr, known_bgr=known_bgr,
@@ -379,6 +391,26 @@ def surface_gain_field(seen_lab: np.ndarray, pixels: np.ndarray, known_lab: np.n
         return coeffs
     return _out_of_shadows(coeffs, design, ratio, distance < near, np.asarray(unhidden, bool),
                            least, rounds, shade, hue, lit_share)
+
+
+def _not_in_front(seen, seen_bgr, known, known_bgr, front_bgr, unhidden, near, least=5):
+    """(N,) bool: the places that are unhidden or whose hue is nearer the light's taken as the
+    surface than taken as `front_bgr` (what may stand in front of them). The light's hue is the
+    median hue of the unhidden places within `near` ΔE of the surface (all kept when fewer than
+    `least` show it). Hue: each channel's change over the three's mean (light and shade keep it)."""
+    reference = unhidden & (_distance_to(seen, known) < near)
+    if np.count_nonzero(reference) < least:
+        return np.ones(len(seen), bool)
+    as_surface = seen_bgr / np.maximum(known_bgr, 1e-3)
+    as_surface /= np.maximum(_mean_of_3(as_surface), 1e-6)[:, None]
+    as_front = seen_bgr / np.maximum(front_bgr, 1e-3)
+    as_front /= np.maximum(_mean_of_3(as_front), 1e-6)[:, None]
+    light = small_median(as_surface[reference])
+    as_surface -= light
+    as_front -= light
+    np.abs(as_surface, out=as_surface)
+    np.abs(as_front, out=as_front)
+    return unhidden | (as_surface.max(axis=1) < as_front.max(axis=1))
 
 
 def _out_of_shadows(coeffs, design, ratio, like, unhidden, least, rounds, shade, hue, lit_share):
