@@ -16,13 +16,7 @@ from companion.sim.scene import Lighting
 from companion.sim.visibility import visible_share
 from companion.vision.observers.stack_sampling import lab_to_bgr, surface_gain_field, to_lab
 
-
-def _light(lighting: Lighting, pixels: np.ndarray) -> np.ndarray:
-    """(N, 3) the twin's light (BGR) at image pixels of a 1280×720 frame."""
-    x = 2.0 * pixels[:, 0] / 1279.0 - 1.0
-    y = 2.0 * pixels[:, 1] / 719.0 - 1.0
-    gain = lighting.gain * (1.0 + lighting.gradient[0] * x + lighting.gradient[1] * y)
-    return gain[:, None] * np.asarray(lighting.colour_gains)[None, :]
+from .twin_light import light_at
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +29,7 @@ def shaded():
 
 def test_the_light_is_measured_on_the_lit_table_not_its_shadows(shaded):
     observer, _, scene, image, _ = shaded
-    truth = _light(Lighting(), observer.cell_pixels) / _light(scene.lighting, observer.cell_pixels)
+    truth = light_at(Lighting(), observer.cell_pixels) / light_at(scene.lighting, observer.cell_pixels)
     gains = observer._light_gains(image, observer.profile)
     assert np.median(np.abs(gains / truth - 1.0)) < 0.04
     # Without the places nothing can hide, the same fit would take the shadows for the table.

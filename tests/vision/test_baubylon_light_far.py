@@ -24,13 +24,7 @@ from companion.vision.observers.stack_sampling import (
     unit_lab,
 )
 
-
-def _light(lighting: Lighting, pixels: np.ndarray) -> np.ndarray:
-    """(N, 3) the twin's light (BGR) at image pixels of a 1280×720 frame."""
-    x = 2.0 * pixels[:, 0] / 1279.0 - 1.0
-    y = 2.0 * pixels[:, 1] / 719.0 - 1.0
-    gain = lighting.gain * (1.0 + lighting.gradient[0] * x + lighting.gradient[1] * y)
-    return gain[:, None] * np.asarray(lighting.colour_gains)[None, :]
+from .twin_light import light_at
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +37,7 @@ def far():
 
 def test_block_faces_behind_the_field_do_not_pass_for_table(far):
     observer, _, scene, image, _ = far
-    truth = _light(Lighting(), observer.cell_pixels) / _light(scene.lighting, observer.cell_pixels)
+    truth = light_at(Lighting(), observer.cell_pixels) / light_at(scene.lighting, observer.cell_pixels)
     gains = observer._light_gains(image, observer.profile)
     assert np.abs(gains / truth - 1.0).max() < 0.17
     # The same fit without the blocks' colour takes their faces for the lit table.
