@@ -206,13 +206,14 @@ def test_doctor_warns_until_the_lens_is_measured(tmp_path):
 
 
 def test_the_wizard_urges_the_lens_only_when_it_is_not_measured(tmp_path):
-    notice = camera_lens_notice("picamera2", tmp_path)
+    measured = diagnostics.camera_lens_measured
+    notice = camera_lens_notice("picamera2", measured(tmp_path))
     assert isinstance(notice, Message) and notice.msgid == diagnostics.CAMERA_NOT_MEASURED
-    assert camera_lens_notice("opencv", None) == notice  # no state folder: nothing can be stored
-    assert camera_lens_notice("sim", tmp_path) is None  # the simulated table has no lens to measure
+    assert camera_lens_notice("opencv", measured(None)) == notice  # no state folder: nothing can be stored
+    assert camera_lens_notice("sim", False) is None  # the simulated table has no lens to measure
     (tmp_path / "calibration").mkdir()
     (tmp_path / diagnostics.CAMERA_FILE).write_text("{}", encoding="utf-8")
-    assert camera_lens_notice("picamera2", tmp_path) is None
+    assert camera_lens_notice("picamera2", measured(tmp_path)) is None
 
 
 def test_the_score_sheet_reads_in_the_language():

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from ..diagnostics import camera_lens_measured
 from ..errors import CompanionError
 from ..games.api import GameState, Message, Move
 from ..i18n import GAME_TITLES, N_, NP_
@@ -218,7 +219,7 @@ class LiveControls:
     def device_status(self) -> DeviceStatus:
         calibrated, detail = self._calibration_state()
         return DeviceStatus(camera=self.camera, volume=self.sound[1], sound=self.sound[0], calibrated=calibrated,
-                            calibration_detail=detail)
+                            calibration_detail=detail, lens_measured=camera_lens_measured(self.state_dir))
 
     def _calibration_state(self) -> tuple[bool, Message | None]:
         """Whether every region of the game has its learned colours in the state folder."""

@@ -124,6 +124,7 @@ class DeviceStatus:
     cameras: tuple[str, ...] = ("auto", "picamera2", "opencv", "files", "sim")
     calibrated: bool = False
     calibration_detail: Message | None = None
+    lens_measured: bool = False  # the camera's intrinsics are stored (`companion calibrate camera`)
     pins: tuple[tuple[str, int], ...] = ()  # (role, BCM pin)
     volume: float = 1.0
     sound: bool = True

@@ -71,13 +71,13 @@ def field_check(state: Any) -> tuple[Message, ...] | None:
     return tuple(lines) or (_m(N_("The field passes the check: every step can be climbed, every place reached, one goal.")),)
 
 
-def camera_lens_notice(camera: str | None, state_dir: Any) -> Message | None:
+def camera_lens_notice(camera: str | None, lens_measured: bool) -> Message | None:
     """The board-location step's advice when the camera's lens is not measured (no intrinsics in the
-    state folder): with them a misread marker bends the board about a third as often
-    (docs/calibration.md). None when they are stored, or on the simulated table."""
-    from ..diagnostics import CAMERA_NOT_MEASURED, camera_lens_measured
+    state folder, DeviceStatus.lens_measured): with them a misread marker bends the board about a
+    third as often (docs/calibration.md). None when they are stored, or on the simulated table."""
+    from ..diagnostics import CAMERA_NOT_MEASURED
 
-    if camera == "sim" or camera_lens_measured(state_dir):
+    if camera == "sim" or lens_measured:
         return None
     return _m(CAMERA_NOT_MEASURED)
 

@@ -52,8 +52,8 @@ class CalibrationScreen(CompanionScreen):
 
     def lens_notice(self) -> Message | None:
         """Say so when the camera's lens is not measured (`companion calibrate camera`)."""
-        controls = self.app.controls
-        return camera_lens_notice(controls.device_status().camera, getattr(controls, "state_dir", None))
+        status = self.app.controls.device_status()
+        return camera_lens_notice(status.camera, status.lens_measured)
 
     def toggle_diagram(self) -> None:
         self.show_diagram = not self.show_diagram
