@@ -13,7 +13,7 @@ from companion import diagnostics
 from companion.cli import main
 from companion.errors import TOP_LEVEL, CompanionError, ErrorText, FormatError, os_error_text
 from companion.games import saves
-from companion.games.reclamation.cards import Offset, validate_targets
+from companion.games.reclamation.cards import Offset, target_problems
 from companion.i18n import N_, NP_
 from companion.jsonread import JsonReader
 
@@ -137,7 +137,7 @@ def test_an_error_text_renders_its_parameters_in_the_same_language():
 
 
 def test_card_target_problems_stay_english_for_the_command_line_and_translate_for_the_player():
-    assert validate_targets([Offset(0, 0)]) == ["a target cannot be the gardener's own square (0, 0)"]
+    assert [str(p) for p in target_problems([Offset(0, 0)])] == ["a target cannot be the gardener's own square (0, 0)"]
     with pytest.raises(FormatError) as caught:
         from companion.games.reclamation.cards import parse_targets
 

@@ -41,15 +41,6 @@ class Offset:
     def to_json(self) -> dict[str, int]:
         return {"forward": self.forward, "right": self.right}
 
-    def describe(self) -> str:
-        """Plain words for tables and the CLI, e.g. '2 forward, 1 left'."""
-        parts = []
-        if self.forward:
-            parts.append(f"{abs(self.forward)} {'forward' if self.forward > 0 else 'back'}")
-        if self.right:
-            parts.append(f"{abs(self.right)} {'right' if self.right > 0 else 'left'}")
-        return ", ".join(parts)
-
 
 @dataclass(frozen=True)
 class Card:
@@ -142,11 +133,6 @@ EXAMPLE_BOOK = CardBook((EXAMPLE_CARD,), builtin=True)
 
 def default_card_path(state_dir: Path) -> Path:
     return Path(state_dir) / CARD_FILE_NAME
-
-
-def validate_targets(targets: Iterable[Offset]) -> list[str]:
-    """Problems with a card's targets, as plain English sentences (empty when fine)."""
-    return [str(problem) for problem in target_problems(targets)]
 
 
 def target_problems(targets: Iterable[Offset]) -> list[ErrorText]:
