@@ -14,6 +14,8 @@ import pytest
 from companion.benchmarking import vision as bench
 from companion.sim.render import render
 
+from .bench_frames import sure_and_wrong
+
 
 @pytest.fixture(scope="module")
 def setup():
@@ -33,9 +35,7 @@ def test_a_stack_whose_column_a_taller_stand_hides_is_read(setup, frame, space):
     cell = observation.cell(r, c)
     assert cell.attrs == truth
     assert cell.confidence <= 0.45  # its column is not seen
-    wrong_sure = [(rr, cc) for rr in range(12) for cc in range(12)
-                  if observation.cell(rr, cc).confidence > 0.8 and observation.cell(rr, cc).attrs != expected[rr][cc][1]]
-    assert not wrong_sure
+    assert sure_and_wrong(observation, expected) == []
 
 
 def test_the_column_under_a_hidden_stack_does_not_show_by_itself(setup):

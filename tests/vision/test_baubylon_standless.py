@@ -9,19 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-from companion.benchmarking import vision as bench
-from companion.sim.render import render
+from .bench_frames import bench_frame, sure_and_wrong
 
 
 @pytest.mark.parametrize(("frame", "space"), [(21, (0, 1)), (158, (8, 1))])
 def test_a_stack_on_nothing_seen_is_not_read(frame, space):
-    camera, observer = bench.bench_setup("baubylon", 0, frame)
-    layout, scene = bench.bench_scene("baubylon", 0, frame)
+    layout, image, observer = bench_frame("baubylon", 0, frame)
     expected = layout.expected()
     r, c = space
     assert expected[r][c][1] == {"height": 0, "pawns": []}
-    observation = observer.observe(render(scene, camera, seed=frame))
+    observation = observer.observe(image)
     assert observation.cell(r, c).attrs == expected[r][c][1]
-    wrong_sure = [(rr, cc) for rr in range(12) for cc in range(12)
-                  if observation.cell(rr, cc).confidence > 0.8 and observation.cell(rr, cc).attrs != expected[rr][cc][1]]
-    assert not wrong_sure
+    assert sure_and_wrong(observation, expected) == []

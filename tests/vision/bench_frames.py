@@ -1,0 +1,21 @@
+"""Reading one frame of the vision benchmark in a test, exactly as `bench vision` reads it."""
+
+from __future__ import annotations
+
+from companion.benchmarking import vision as bench
+from companion.sim.render import render
+
+SURE = 0.8  # the benchmark's "confident wrong" bound
+
+
+def bench_frame(region: str, seed: int, n: int):
+    """Frame n of seed `seed`: its layout, its image and the observer calibrated for it."""
+    camera, observer = bench.bench_setup(region, seed, n)
+    layout, scene = bench.bench_scene(region, seed, n)
+    return layout, render(scene, camera, seed=n), observer
+
+
+def sure_and_wrong(observation, expected) -> list[tuple[int, int]]:
+    """The cells read surely (above SURE) with attributes other than `expected` gives."""
+    return [(r, c) for r in range(observation.rows) for c in range(observation.cols)
+            if observation.cell(r, c).confidence > SURE and observation.cell(r, c).attrs != expected[r][c][1]]
