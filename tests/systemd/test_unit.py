@@ -75,6 +75,7 @@ def test_state_and_config_directories_match_what_the_app_reads():
     assert env["KIVY_WINDOW"] == "sdl2"
     assert env["SDL_VIDEODRIVER"] == "kmsdrm"
     assert env["KIVY_HOME"].startswith("%S/companion")  # writable under ProtectSystem=strict
+    assert env["NUMBA_CACHE_DIR"].startswith("%C/companion")  # compiled kernels: the app dir is read-only
 
 
 def test_logs_to_the_journal_and_is_hardened():
