@@ -201,7 +201,7 @@ def handle_camera(args: argparse.Namespace, config) -> int:
     if missing:
         _say(lang, N_("not good enough yet:"))
         for item in missing:
-            print(f"  - {item}")
+            print(f"  - {item.render(lang)}")
         if not args.save_anyway:
             _say(lang, N_("nothing saved (add photos, or --save-anyway)"))
             return 1

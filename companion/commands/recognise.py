@@ -213,7 +213,7 @@ def _locate(args, config, spec: BoardSpec, image: np.ndarray, camera: Intrinsics
     except LocateError as exc:
         raise LocateError(message=ErrorText.of(
             N_("{reason}. Without markers, save the board's place first: {command}"),
-            reason=exc.message if exc.message is not None else str(exc).removeprefix(spec.region + ": "),
+            reason=exc.reason if exc.reason is not None else exc,
             command=f"companion calibrate board --region {spec.region} --corners ... IMAGE")) from None
 
 

@@ -10,9 +10,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ..errors import CompanionError
+from ..errors import CompanionError, listed
 from ..games.api import Message
-from ..i18n import N_, translate
+from ..i18n import N_, REGION_NAMES, translate
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -70,12 +70,13 @@ def handle(args: argparse.Namespace, config) -> int:
 
         reader, _frame = readable_regions(source, args.game, state_dir)
         if reader.observers:
-            _say(lang, N_("camera {camera}: reading {boards}"), camera=source.name, boards=", ".join(reader.observers))
+            _say(lang, N_("camera {camera}: reading {boards}"), camera=source.name,
+                 boards=tuple(Message.of(REGION_NAMES.get(r, r)) for r in reader.observers))
             if not headless:
                 return _with_screen(options, config, (source, reader))
             return _camera(source, reader, options, config, headless)
         source.close()
-        reasons = "; ".join(f"{r}: {w}" for r, w in reader.skipped.items())
+        reasons = listed(Message.of(N_("{region}: {reason}"), region=r, reason=w) for r, w in reader.skipped.items())
         _say(lang, N_("camera {camera} found, but no board of {game} can be read ({reasons}): playing the built-in "
                       "simulated game"), camera=source.name, game=args.game,
              reasons=reasons or Message.of(N_("no frame")))
@@ -210,6 +211,7 @@ def open_camera(config, name: str, game: str, state_dir: Path):
     """Open the camera source `name` and check a board of `game` can be read through it.
     Raises CompanionError saying why not (the source is closed again then)."""
     from ..referee.camera_run import readable_regions
+    from ..referee.frames import NOT_LOCATED
     from ..vision.sources import SourceError, open_source
 
     try:
@@ -221,7 +223,7 @@ def open_camera(config, name: str, game: str, state_dir: Path):
     if not reader.observers:
         opened.source.close()
         reasons = "; ".join(f"{r}: {w}" for r, w in reader.skipped.items()) or "no frame"
-        unlocated = tuple(r for r, why in reader.skipped.items() if why.startswith("not located"))
+        unlocated = tuple(r for r, why in reader.skipped.items() if why.code == NOT_LOCATED)
         if unlocated:  # the board (its mat markers, or its saved place) is not in this camera's picture
             message = Message.of(N_("it does not see the board of {regions}: put the whole mat in view"),
                                  regions=unlocated)

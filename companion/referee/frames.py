@@ -26,6 +26,36 @@ def regions_of_game(game: str) -> list[str]:
     return [r for r in REGIONS if r == game or r.startswith(game + ".")]
 
 
+# Why a region is not read (Skipped.code): code acts on these, never on the English words.
+NO_OBSERVER = "no_observer"  # this build has no observer for the region
+NOT_LOCATED = "not_located"  # the board is not in the picture (no markers, or a saved place that does not load)
+NOT_SET_UP = "not_set_up"  # its observer would not start with this calibration
+UNREADABLE = "unreadable"  # its observer failed on a frame
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """Why a board region is not read: `code` (one of the four above) and the reason in the
+    player's language (`render(lang)`; str() is English, for logs)."""
+
+    code: str
+    reason: ErrorText
+
+    def render(self, lang: str | None = None) -> str:
+        return self.reason.render(lang)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+def _cause(exc: BaseException) -> Any:
+    """An error as a text parameter: one carrying a translatable text renders in the text's
+    language; another (a library's ValueError) keeps its own words."""
+    if isinstance(exc, CompanionError):
+        return exc
+    return getattr(exc, "message", None) or str(exc) or type(exc).__name__
+
+
 @dataclass
 class BoardReader:
     """Reads every region of a game from a frame. Regions it cannot read are listed in `skipped`."""
@@ -34,7 +64,7 @@ class BoardReader:
     state_dir: Path
     calibration: Path | None = None
     observers: dict[str, Any] = field(default_factory=dict)
-    skipped: dict[str, str] = field(default_factory=dict)
+    skipped: dict[str, Skipped] = field(default_factory=dict)
 
     def _setup(self, image) -> None:
         from ..vision.appearance import AppearanceProfile
@@ -48,7 +78,7 @@ class BoardReader:
         for region in regions_of_game(self.game):
             cls = observer_class(region)
             if cls is None:
-                self.skipped[region] = "no observer for this region on this build"
+                self.skipped[region] = Skipped(NO_OBSERVER, ErrorText.of(N_("no observer for this board on this build")))
                 continue
             saved = self.calibration or files.board_path(self.state_dir, region)
             try:
@@ -57,14 +87,16 @@ class BoardReader:
                 else:
                     location = locate_from_markers(REGIONS[region], image, intrinsics=camera)
             except (LocateError, FormatError) as exc:
-                self.skipped[region] = f"not located ({exc})"
+                self.skipped[region] = Skipped(NOT_LOCATED, ErrorText.of(N_("not located ({reason})"), reason=_cause(exc)))
                 continue
             profile_path = files.calibration_dir(self.state_dir) / f"appearance-{region}.json"
             profile = AppearanceProfile.load(profile_path) if profile_path.exists() else None
             try:
                 self.observers[region] = cls(location, profile)
             except (ValueError, CompanionError) as exc:
-                self.skipped[region] = str(exc)
+                self.skipped[region] = Skipped(NOT_SET_UP, ErrorText.of(
+                    N_("cannot be read with this calibration ({reason}); calibrate it with {command}"),
+                    reason=_cause(exc), command="companion calibrate"))
 
     def read(self, frame: Frame) -> dict[str, Observation]:
         if not self.observers and not self.skipped:
@@ -74,7 +106,9 @@ class BoardReader:
             try:
                 out[region] = observer.observe(frame.image, frame.index, frame.timestamp)
             except (ValueError, CompanionError) as exc:
-                self.skipped[region] = f"cannot be read ({exc}); calibrate it with companion calibrate"
+                self.skipped[region] = Skipped(UNREADABLE, ErrorText.of(
+                    N_("cannot be read ({reason}); calibrate it with {command}"),
+                    reason=_cause(exc), command="companion calibrate"))
                 del self.observers[region]
         return out
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from ...errors import ErrorText
+from ...i18n import N_, NP_
 from .intrinsics import Intrinsics
 
 DICTIONARY = cv2.aruco.DICT_5X5_100  # not the mat's 4×4 family: a sheet never reads as a mat
@@ -46,7 +48,7 @@ SHEETS = {
 class ViewResult:
     accepted: bool
     corners: int
-    reason: str = ""  # why a view was not used
+    reason: ErrorText | None = None  # why a view was not used (shown in the setup person's language)
 
 
 @dataclass
@@ -80,11 +82,14 @@ class CameraCalibrator:
             self.image_size = size
         elif size != self.image_size:
             w, h = self.image_size
-            return ViewResult(False, 0, f"image is {size[0]}×{size[1]}, the other views are {w}×{h}")
+            return ViewResult(False, 0, ErrorText.of(N_("image is {size}, the other views are {other}"),
+                                                     size=f"{size[0]}×{size[1]}", other=f"{w}×{h}"))
         corners, ids, _, _ = self._detector.detectBoard(grey)
         count = 0 if ids is None else len(ids)
         if count < MIN_CORNERS:
-            return ViewResult(False, count, f"only {count} sheet corners found (need {MIN_CORNERS})")
+            return ViewResult(False, count, ErrorText.of(
+                NP_("only {count} sheet corner found (need {need})", "only {count} sheet corners found (need {need})"),
+                count=count, need=MIN_CORNERS))
         obj, img = self.sheet.board().matchImagePoints(corners, ids)
         pts = img.reshape(-1, 2)
         signature = (float(pts[:, 0].mean()), float(pts[:, 1].mean()), float(pts.std(axis=0).sum()))
@@ -92,7 +97,8 @@ class CameraCalibrator:
             for number, (x, y, spread) in enumerate(self._seen, start=1):
                 if (abs(x - signature[0]) < 0.05 * size[0] and abs(y - signature[1]) < 0.05 * size[1]
                         and abs(spread - signature[2]) < 0.1 * spread):
-                    return ViewResult(False, count, f"too like view {number}: move or tilt the sheet")
+                    return ViewResult(False, count, ErrorText.of(
+                        N_("too like view {number}: move or tilt the sheet"), number=number))
         self._seen.append(signature)
         self.object_points.append(obj.reshape(-1, 3).astype(np.float32))
         self.image_points.append(img.reshape(-1, 2).astype(np.float32))
@@ -125,15 +131,21 @@ class CameraCalibrator:
             self.views,
         )
 
-    def shortcomings(self, intrinsics: Intrinsics | None) -> list[str]:
-        """What is still missing for a trustworthy calibration (empty when good enough)."""
+    def shortcomings(self, intrinsics: Intrinsics | None) -> list[ErrorText]:
+        """What is still missing for a trustworthy calibration (empty when good enough), each in
+        words the setup person reads in their language (`render(lang)`)."""
         missing = []
         if self.views < self.min_views:
-            missing.append(f"{self.views} views, want {self.min_views} (tilt the sheet differently each time)")
+            missing.append(ErrorText.of(
+                NP_("{count} view, want {want} (tilt the sheet differently each time)",
+                    "{count} views, want {want} (tilt the sheet differently each time)"),
+                count=self.views, want=self.min_views))
         if self.coverage < self.min_coverage:
-            missing.append(f"corners cover {self.coverage:.0%} of the frame, want {self.min_coverage:.0%} "
-                           "(show the sheet near the edges and corners too)")
+            missing.append(ErrorText.of(
+                N_("corners cover {coverage} of the frame, want {want} (show the sheet near the edges and corners too)"),
+                coverage=f"{self.coverage:.0%}", want=f"{self.min_coverage:.0%}"))
         if intrinsics is not None and intrinsics.rms_px is not None and intrinsics.rms_px > self.max_rms_px:
-            missing.append(f"reprojection error {intrinsics.rms_px:.2f} px, want ≤ {self.max_rms_px:.2f} px "
-                           "(blurred or bent sheet? hold it flat and still)")
+            missing.append(ErrorText.of(
+                N_("reprojection error {error} px, want ≤ {want} px (blurred or bent sheet? hold it flat and still)"),
+                error=f"{intrinsics.rms_px:.2f}", want=f"{self.max_rms_px:.2f}"))
         return missing

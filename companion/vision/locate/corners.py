@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...i18n import N_
 from ..boards import BoardSpec, board_to_page, rows_run_up
 from ..calibration.intrinsics import Intrinsics
-from .location import BoardLocation, LocateError, fit_homography, undistort
+from .location import BoardLocation, fit_homography, located_nowhere, undistort
 
 
 def parse_corners(text: str) -> np.ndarray:
@@ -15,9 +16,10 @@ def parse_corners(text: str) -> np.ndarray:
     try:
         values = [float(p) for p in parts]
     except ValueError:
-        raise LocateError(f"--corners: expected 8 numbers x1,y1,...,x4,y4, got {text!r}") from None
+        raise located_nowhere(N_("--corners: expected 8 numbers x1,y1,...,x4,y4, got {value}"), value=repr(text)) from None
     if len(values) != 8:
-        raise LocateError(f"--corners: expected 8 numbers x1,y1,...,x4,y4 (4 corners), got {len(values)}")
+        raise located_nowhere(N_("--corners: expected 8 numbers x1,y1,...,x4,y4 (4 corners), got {count}"),
+                              count=len(values))
     return np.array(values, dtype=np.float64).reshape(4, 2)
 
 
@@ -40,15 +42,19 @@ def locate_from_corners(spec: BoardSpec, corners_px: np.ndarray, image_size: tup
     width, height = image_size
     outside = [i for i, (x, y) in enumerate(corners) if not (0 <= x <= width and 0 <= y <= height)]
     if outside:
-        raise LocateError(f"corner {outside[0] + 1} ({corners[outside[0]][0]:g}, {corners[outside[0]][1]:g}) "
-                          f"lies outside the {width}×{height} image")
+        x, y = corners[outside[0]]
+        raise located_nowhere(N_("corner {number} ({x}, {y}) lies outside the {size} image"),
+                              number=outside[0] + 1, x=f"{x:g}", y=f"{y:g}", size=f"{width}×{height}")
     if not _goes_round(corners):
-        raise LocateError("the 4 corners must go round the board: top-left, top-right, bottom-right, "
-                          "bottom-left (clockwise on the image), without crossing")
+        raise located_nowhere(N_("the 4 corners must go round the board: top-left, top-right, bottom-right, "
+                                 "bottom-left (clockwise on the image), without crossing"))
     if not _clockwise(corners):
-        raise LocateError("the 4 corners go round anticlockwise on the image, which would place the board's "
-                          "mirror image: give them clockwise, top-left, top-right, bottom-right, bottom-left "
-                          "as seen from above" + (" (row 1 along the bottom edge)" if rows_run_up(spec) else ""))
+        raise located_nowhere(
+            N_("the 4 corners go round anticlockwise on the image, which would place the board's mirror image: "
+               "give them clockwise, top-left, top-right, bottom-right, bottom-left as seen from above "
+               "(row 1 along the bottom edge)") if rows_run_up(spec) else
+            N_("the 4 corners go round anticlockwise on the image, which would place the board's mirror image: "
+               "give them clockwise, top-left, top-right, bottom-right, bottom-left as seen from above"))
     intrinsics = intrinsics.for_size(width, height) if intrinsics else None
     homography, error = fit_homography(board_corners_mm(spec), undistort(corners, intrinsics))
     return BoardLocation(spec, homography, image_size, "corners", error, intrinsics)

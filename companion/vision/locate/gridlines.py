@@ -18,9 +18,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from ...i18n import N_
 from ..boards import BoardSpec, board_to_page
 from ..calibration.intrinsics import Intrinsics
-from .location import BoardLocation, LocateError
+from .location import BoardLocation, LocateError, located_nowhere
 
 WORK_SIZE = 1000  # longest side the search runs at (the result is scaled back)
 INLIER_TOLERANCE = 0.15  # lattice units: how close an intersection must fall to a lattice point
@@ -87,7 +88,7 @@ def _fit_lattice_checked(small: np.ndarray, scale: float, n_u: int, n_v: int, li
     try:
         return _fit_lattice(small, scale, n_u, n_v, light_lines)
     except (np.linalg.LinAlgError, cv2.error):  # a degenerate set of lines, not a board
-        raise LocateError(f"no regular {n_u}×{n_v} line grid found in the image") from None
+        raise located_nowhere(N_("no regular {grid} line grid found in the image"), grid=f"{n_u}×{n_v}") from None
 
 
 def _fit_lattice(small: np.ndarray, scale: float, n_u: int, n_v: int, light_lines: bool) -> LatticeFit:
@@ -95,15 +96,15 @@ def _fit_lattice(small: np.ndarray, scale: float, n_u: int, n_v: int, light_line
     lines = _hough_lines(evidence, max(n_u, n_v), small)
     fam_a, fam_b = _split_families(lines)
     if len(fam_a) < 3 or len(fam_b) < 3:
-        raise LocateError(f"no line grid found: {len(fam_a)} and {len(fam_b)} lines in the two directions "
-                          "(is the whole board in view, in focus and lit?)")
+        raise located_nowhere(N_("no line grid found: {first} and {second} lines in the two directions "
+                                 "(is the whole board in view, in focus and lit?)"), first=len(fam_a), second=len(fam_b))
     fam_a, fam_b = _order(fam_a, fam_b), _order(fam_b, fam_a)
     points, _ = _intersections(fam_a, fam_b, small.shape)
     # Lines are sampled at rounded positions that can fall beside a 1-px line: use 3×3 maxima.
     evidence = cv2.dilate(evidence, np.ones((3, 3), np.uint8))
     best = _ransac_lattice(fam_a, fam_b, points, evidence)
     if best is None:
-        raise LocateError("no regular line grid found in the image")
+        raise located_nowhere(N_("no regular line grid found in the image"))
     lattice_h, inlier_uv, inlier_px = best
     lattice_h = _orient(lattice_h, inlier_uv)
     lattice_h = _subdivide(evidence, lattice_h, _to_lattice(lattice_h, inlier_px))
@@ -114,10 +115,11 @@ def _fit_lattice(small: np.ndarray, scale: float, n_u: int, n_v: int, light_line
     uv = np.round(_to_lattice(lattice_h, inlier_px))
     keep = (uv[:, 0] >= 0) & (uv[:, 0] < n_u) & (uv[:, 1] >= 0) & (uv[:, 1] < n_v)
     if keep.sum() < 8:
-        raise LocateError(f"found a line grid but not a {n_u}×{n_v} one (too few crossings on it)")
+        raise located_nowhere(N_("found a line grid but not a {grid} one (too few crossings on it)"), grid=f"{n_u}×{n_v}")
     lattice_h, _ = cv2.findHomography(uv[keep], inlier_px[keep], 0)
     if lattice_h is None:
-        raise LocateError(f"found a line grid but not a {n_u}×{n_v} one (its crossings are degenerate)")
+        raise located_nowhere(N_("found a line grid but not a {grid} one (its crossings are degenerate)"),
+                              grid=f"{n_u}×{n_v}")
     _check_plausible(lattice_h, n_u, n_v, small.shape, evidence)
     projected = cv2.perspectiveTransform(uv[keep].reshape(-1, 1, 2), lattice_h).reshape(-1, 2)
     error = float(np.sqrt(np.mean(np.sum((projected - inlier_px[keep]) ** 2, axis=1))))
@@ -141,21 +143,21 @@ def _check_plausible(h: np.ndarray, n_u: int, n_v: int, shape: tuple[int, ...], 
     crosses = [np.cross(np.append(outline[(i + 1) % 4] - outline[i], 0),
                         np.append(outline[(i + 2) % 4] - outline[(i + 1) % 4], 0))[2] for i in range(4)]
     if not (all(c > 0 for c in crosses) or all(c < 0 for c in crosses)):
-        raise LocateError("the line grid found folds over itself: not a board seen from above")
+        raise located_nowhere(N_("the line grid found folds over itself: not a board seen from above"))
     centre = np.array([(n_u - 1) / 2, (n_v - 1) / 2])
     probe = cv2.perspectiveTransform(np.array([centre, centre + (1, 0), centre + (0, 1)]).reshape(-1, 1, 2), h)
     du, dv = (probe[1] - probe[0]).ravel(), (probe[2] - probe[0]).ravel()
     pitch_u, pitch_v = float(np.linalg.norm(du)), float(np.linalg.norm(dv))
     if min(pitch_u, pitch_v) < MIN_PITCH_PX:
-        raise LocateError(f"the line grid found is too fine ({min(pitch_u, pitch_v):.1f} px between lines): "
-                          "bring the camera closer or use a higher resolution")
+        raise located_nowhere(N_("the line grid found is too fine ({pitch} px between lines): "
+                                 "bring the camera closer or use a higher resolution"), pitch=f"{min(pitch_u, pitch_v):.1f}")
     if max(pitch_u, pitch_v) / min(pitch_u, pitch_v) > MAX_CELL_ASPECT:
-        raise LocateError("the line grid found has cells far from square: not this board (too many "
-                          "lines hidden by stones?); place it by markers or corners instead")
+        raise located_nowhere(N_("the line grid found has cells far from square: not this board (too many "
+                                 "lines hidden by stones?); place it by markers or corners instead"))
     uv = np.array([[u, v] for u in range(n_u) for v in range(n_v)], np.float64)
     if _lattice_contrast(evidence, h, uv) <= 0 or _share_of_lines_on_lines(evidence, h, n_u, n_v) < MIN_LINES_ON_LINES:
-        raise LocateError("the line grid found does not lie on the board's lines; place it by markers "
-                          "or corners instead")
+        raise located_nowhere(N_("the line grid found does not lie on the board's lines; place it by markers "
+                                 "or corners instead"))
 
 
 MIN_LINES_ON_LINES = 0.8  # share of the grid's lines that must each lie on a line in the picture

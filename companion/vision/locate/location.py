@@ -7,7 +7,8 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from ...errors import CompanionError
+from ...errors import CompanionError, ErrorText
+from ...i18n import N_
 from ..boards import BoardSpec
 from ..calibration.intrinsics import Intrinsics, default_intrinsics
 
@@ -15,7 +16,24 @@ METHODS = ("markers", "gridlines", "corners")
 
 
 class LocateError(CompanionError):
-    """The board could not be found in the frame (the message says what was missing)."""
+    """The board could not be found in the frame (the message says what was missing, in the
+    player's language: `render(lang)`). `reason` is that without the board's name, for a line that
+    names the board already; it is the whole message when the message does not name the board."""
+
+    def __init__(self, *args: object, message=None, reason=None) -> None:
+        super().__init__(*args, message=message)
+        self.reason = reason if reason is not None else message
+
+
+def located_nowhere(msgid: str, **params) -> LocateError:
+    """A LocateError saying `msgid` (N_ or NP_) filled with `params`, shown in the player's language."""
+    return LocateError(message=ErrorText.of(msgid, **params))
+
+
+def board_not_located(region: str, msgid: str, **params) -> LocateError:
+    """A LocateError about one board region: "<board>: <what was wrong>" (`reason`: the second part)."""
+    reason = ErrorText.of(msgid, **params)
+    return LocateError(message=ErrorText.of(N_("{region}: {reason}"), region=region, reason=reason), reason=reason)
 
 
 @dataclass(frozen=True)
@@ -171,11 +189,12 @@ def fit_homography(points_mm: np.ndarray, points_px: np.ndarray, robust: bool = 
     src = np.asarray(points_mm, dtype=np.float64).reshape(-1, 2)
     dst = np.asarray(points_px, dtype=np.float64).reshape(-1, 2)
     if len(src) < 4:
-        raise LocateError(f"need at least 4 reference points to place the board, found {len(src)}")
+        raise located_nowhere(N_("need at least 4 reference points to place the board, found {count}"),
+                              count=len(src))
     method = cv2.RANSAC if robust and len(src) > 4 else 0
     homography, _ = cv2.findHomography(src, dst, method, 3.0)
     if homography is None:
-        raise LocateError("the reference points are degenerate (collinear or repeated)")
+        raise located_nowhere(N_("the reference points are degenerate (collinear or repeated)"))
     projected = cv2.perspectiveTransform(src.reshape(-1, 1, 2), homography).reshape(-1, 2)
     error = float(np.sqrt(np.mean(np.sum((projected - dst) ** 2, axis=1))))
     return homography / homography[2, 2], error

@@ -8,10 +8,12 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from ...errors import ErrorText
+from ...i18n import N_
 from .. import mat
 from ..boards import BoardSpec, frame_is_mirrored
 from ..calibration.intrinsics import Intrinsics
-from .location import BoardLocation, LocateError, fit_homography, undistort
+from .location import BoardLocation, board_not_located, fit_homography, undistort
 from .pinhole import camera_fit_px, fit_camera, pinhole_residual
 
 
@@ -75,12 +77,13 @@ def locate_from_markers(
     placements = mat.marker_layout(spec)
     found = [p for p in placements if p.marker_id in detected]
     if len(found) < min_markers:
-        wanted = ", ".join(f"{p.marker_id} ({p.corner.replace('_', ' ')})" for p in placements)
-        seen = ", ".join(str(i) for i in sorted(detected)) or "none"
-        raise LocateError(
-            f"{spec.region}: found {len(found)} of its markers, need at least {min_markers}; "
-            f"its markers are {wanted}; markers seen: {seen}"
-        )
+        wanted = tuple(ErrorText.of(N_("{marker} ({corner})"), marker=p.marker_id, corner=_CORNER_NAMES[p.corner])
+                       for p in placements)
+        seen = ", ".join(str(i) for i in sorted(detected))
+        raise board_not_located(
+            spec.region, N_("found {found} of its markers, need at least {need}; its markers are {wanted}; "
+                            "markers seen: {seen}"),
+            found=len(found), need=min_markers, wanted=wanted, seen=seen or ErrorText.of(N_("none")))
     height, width = image.shape[:2]
     intrinsics = intrinsics.for_size(width, height) if intrinsics else None
     points_px = undistort(np.concatenate([detected[p.marker_id] for p in found]), intrinsics)
@@ -94,12 +97,12 @@ def locate_from_markers(
     limit = max(MAX_ERROR_PX, 0.06 * float(np.median(sides)))
     mirrored = frame_is_mirrored(spec, homography) or (mirrored_error < 0.5 * error and error > limit)
     if mirrored:
-        raise LocateError(
-            f"{spec.region}: its markers are where the mat puts them but the board would be the mirror "
-            "image of itself: the mat was printed the other way round (row 1 must run along the page's "
-            "bottom edge; print it again with `companion calibrate mat`) or the camera picture is "
-            "mirrored (turn off the camera's mirror setting)"
-        )
+        raise board_not_located(
+            spec.region, N_("its markers are where the mat puts them but the board would be the mirror image of "
+                            "itself: the mat was printed the other way round (row 1 must run along the page's "
+                            "bottom edge; print it again with {command}) or the camera picture is mirrored "
+                            "(turn off the camera's mirror setting)"),
+            command="`companion calibrate mat`")
     homography, error = _consistent_fit(spec, found, points_mm, points_px, limit, (width, height), intrinsics)
     location = BoardLocation(spec, homography, (width, height), "markers", error, intrinsics)
     if surface_mm:
@@ -107,6 +110,10 @@ def locate_from_markers(
                                  error, intrinsics)
     return location
 
+
+# The mat's corners (mat.CORNERS) as a player names them, in a refusal listing the markers.
+_CORNER_NAMES = {"top_left": N_("top left"), "top_right": N_("top right"), "bottom_right": N_("bottom right"),
+                 "bottom_left": N_("bottom left")}
 
 MAX_ERROR_PX = 2.0  # a marker fitted worse than this (or 6 % of its side) does not fit the mat
 
@@ -166,10 +173,10 @@ def _consistent_fit(spec: BoardSpec, found: list, points_mm: np.ndarray, points_
         return all_markers.homography, all_markers.error
     seen = ", ".join(str(p.marker_id) for p in found)
     if markers < 3:
-        raise LocateError(
-            f"{spec.region}: markers {seen} are not where its mat puts them (fit error {all_markers.error:.1f} px): "
-            "is the mat flat and whole, and the camera picture not mirrored?"
-        )
+        raise board_not_located(
+            spec.region, N_("markers {seen} are not where its mat puts them (fit error {error} px): "
+                            "is the mat flat and whole, and the camera picture not mirrored?"),
+            seen=seen, error=f"{all_markers.error:.1f}")
     ranked = sorted(
         (fit for keep in itertools.combinations(range(markers), markers - 1)
          for fit in [_subset_fit(points_mm, points_px, keep, limit, image_size, intrinsics)]
@@ -177,17 +184,17 @@ def _consistent_fit(spec: BoardSpec, found: list, points_mm: np.ndarray, points_
         key=lambda fit: fit.score,
     )
     if not ranked:
-        raise LocateError(
-            f"{spec.region}: markers {seen} are not where its mat puts them (fit error {all_markers.error:.1f} px), "
-            "and no marker can be left out to make them agree: is the mat flat and whole, and the camera "
-            "picture not mirrored?"
-        )
+        raise board_not_located(
+            spec.region, N_("markers {seen} are not where its mat puts them (fit error {error} px), and no marker "
+                            "can be left out to make them agree: is the mat flat and whole, and the camera "
+                            "picture not mirrored?"),
+            seen=seen, error=f"{all_markers.error:.1f}")
     if len(ranked) > 1 and ranked[1].score < CLEAR_MARGIN * ranked[0].score:
         left_out = [str(found[i].marker_id) for fit in ranked[:2] for i in range(markers) if i not in fit.keep]
-        raise LocateError(
-            f"{spec.region}: markers {seen} do not agree and it is unclear which one is misread "
-            f"(marker {left_out[0]} or {left_out[1]}): is one of them covered, curled or another picture?"
-        )
+        raise board_not_located(
+            spec.region, N_("markers {seen} do not agree and it is unclear which one is misread "
+                            "(marker {first} or {second}): is one of them covered, curled or another picture?"),
+            seen=seen, first=left_out[0], second=left_out[1])
     return ranked[0].homography, ranked[0].error
 
 
