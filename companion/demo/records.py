@@ -15,8 +15,9 @@ from pathlib import Path
 
 from ..errors import CompanionError
 from ..games import saves
-from ..games.api import GameState, Move
+from ..games.api import GameState, Message, Move
 from ..games.registry import get
+from ..i18n import N_
 from ..referee.views import view_for
 from ..referee.views.base import GameView
 
@@ -31,8 +32,8 @@ MAX_MOVES = {"babylon": 400, "reclamation": 300, "babel": 60, "baubylon": 60}
 class DemoGame:
     initial: GameState
     moves: tuple[Move, ...]
-    source: str  # the file it came from, or "generated (seed N)"
-    note: str = ""  # why it was generated instead of loaded
+    source: str | Message  # the file it came from, or "generated (seed N)" in the player's language
+    note: Message | None = None  # why it was generated instead of loaded
 
 
 def record_path(game: str) -> Path:
@@ -48,7 +49,8 @@ def load_demo(game: str, seed: int = 1) -> DemoGame:
         except CompanionError as exc:
             generated = generate(game, seed)
             return DemoGame(generated.initial, generated.moves, generated.source,
-                            f"{path} does not load with this engine ({exc}); playing a generated game")
+                            Message.of(N_("{path} does not load with this engine ({reason}); playing a generated game"),
+                                       path=str(path), reason=exc))
     return generate(game, seed)
 
 
@@ -74,7 +76,7 @@ def generate(game: str, seed: int = 1, view: GameView | None = None, max_moves: 
         move = rng.choice(pool)
         moves.append(move)
         state = state.apply(move)
-    return DemoGame(spec.new_game(players), tuple(moves), f"generated (seed {seed})")
+    return DemoGame(spec.new_game(players), tuple(moves), _generated(seed))
 
 
 def _babylon(seed: int) -> DemoGame:
@@ -85,7 +87,11 @@ def _babylon(seed: int) -> DemoGame:
     initial, moves, _final = play_random_game(players=2, seed=seed)
     names = DEFAULT_PLAYERS["babylon"]
     initial = replace(initial, seats=tuple(replace(s, name=n) for s, n in zip(initial.seats, names, strict=True)))
-    return DemoGame(initial, tuple(moves), f"generated (seed {seed})")
+    return DemoGame(initial, tuple(moves), _generated(seed))
+
+
+def _generated(seed: int) -> Message:
+    return Message.of(N_("generated (seed {seed})"), seed=seed)
 
 
 def main(argv: list[str] | None = None) -> int:

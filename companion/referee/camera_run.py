@@ -40,15 +40,17 @@ def readable_regions(source: Any, game: str, state_dir) -> tuple[BoardReader, Fr
     return reader, frame
 
 
-def frames_with_reconnect(source: Any, stop: threading.Event, lost: Callable[[str], None]) -> Iterator[Frame | str]:
-    """Frames from the source; "lost" / "retrying" / "ok" markers when it fails and comes back.
-    The end of a recording (read() gives None) ends the stream."""
+def frames_with_reconnect(source: Any, stop: threading.Event,
+                          lost: Callable[[CompanionError], None]) -> Iterator[Frame | str]:
+    """Frames from the source; "lost" / "retrying" / "ok" markers when it fails and comes back
+    (`lost` is told the error: it renders in the player's language). The end of a recording
+    (read() gives None) ends the stream."""
     down = False
     while not stop.is_set():
         try:
             frame = source.read()
         except CompanionError as exc:
-            lost(str(exc))
+            lost(exc)
             if not down:
                 down = True
                 yield "lost"

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..diagnostics import camera_lens_measured
-from ..errors import CompanionError
+from ..errors import CompanionError, os_error_text
 from ..games.api import GameState, Message, Move
 from ..i18n import GAME_TITLES, N_, NP_
 from .interface import Answer, CalibrationProgress, CameraView, DeviceStatus, GameSetup, Mark
@@ -412,7 +412,7 @@ def new_game_for(setup: GameSetup, state_dir: Path | None = None) -> GameState:
     except (TypeError, ValueError) as exc:  # the engine's own checks (English): said in general words
         raise CompanionError(str(exc), message=Message.of(
             N_("{game} does not accept these settings: {detail}"), game=game_name(setup.game),
-            detail=str(exc))) from exc
+            detail=getattr(exc, "message", None) or str(exc))) from exc
     tiles = Path(state_dir) / EDITOR_FILES["babylon.tile"] if state_dir is not None else None
     if setup.game == "babylon" and tiles is not None and tiles.exists():
         from ..games.babylon.catalogue import load_catalogue
@@ -626,13 +626,16 @@ def _check(kind: str, data: dict[str, Any], source: str) -> None:
 def reason_of(exc: BaseException) -> Message:
     """Why something was refused, for the player: the error's own Message when it carries one; an
     error rendered in the Message's language (a file error: its place as written, what is wrong
-    translated); else its (English) text."""
+    translated); a system's error as a translated reason; anything else (a bug's English) only as a
+    detail after translated words."""
     message = getattr(exc, "message", None)
     if isinstance(message, Message):
         return message
     if isinstance(exc, CompanionError):
         return Message.of("{reason}", reason=exc)  # renders itself: CompanionError.render(lang)
-    return Message.of("{reason}", reason=str(exc))
+    if isinstance(exc, (OSError, UnicodeDecodeError)):
+        return Message.of("{reason}", reason=os_error_text(exc))
+    return Message.of(N_("something went wrong ({detail})"), detail=f"{type(exc).__name__}: {exc}")
 
 
 # What the calibration capture names by label (vision/labels.py, the observers' sample classes).

@@ -168,7 +168,7 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
 
         demo = demo_for_setup(options.setup)
     if demo.note:
-        say(f"companion run: {demo.note}")
+        say(demo.note)
     say(Message.of(NP_("playing a simulated game of {game} ({count} move, {source})",
                        "playing a simulated game of {game} ({count} moves, {source})"), game=game, count=len(demo.moves), source=demo.source))
 

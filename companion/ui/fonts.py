@@ -13,7 +13,8 @@ import struct
 from functools import cache
 from pathlib import Path
 
-from ..errors import CompanionError
+from ..errors import CompanionError, ErrorText
+from ..i18n import N_
 
 # Noto Sans CJK covers kana, kanji and traditional hanzi in one file; the first face of the .ttc
 # (the one SDL2_ttf opens) is the Japanese one, which has every Traditional Chinese character too.
@@ -32,15 +33,15 @@ def find_cjk_font() -> Path:
     if override:
         path = Path(override)
         if not path.is_file():
-            raise CompanionError(f"{FONT_ENV}={override}: no such font file")
+            raise CompanionError(message=ErrorText.of(N_("{setting}: no such font file"), setting=f"{FONT_ENV}={override}"))
         return path
     for candidate in CANDIDATES:
         if Path(candidate).is_file():
             return Path(candidate)
-    raise CompanionError(
-        "no CJK font found (looked for " + ", ".join(CANDIDATES) + "); install fonts-noto-cjk "
-        "(make system-deps) or set COMPANION_FONT to a .ttc/.otf/.ttf covering Japanese and Chinese"
-    )
+    raise CompanionError(message=ErrorText.of(
+        N_("no CJK font found (looked for {paths}); install {package} ({command}) or set {variable} to a "
+           ".ttc/.otf/.ttf covering Japanese and Chinese"),
+        paths=", ".join(CANDIDATES), package="fonts-noto-cjk", command="make system-deps", variable=FONT_ENV))
 
 
 def register_default_font(path: Path | None = None) -> Path:

@@ -63,5 +63,5 @@ def test_camera_loss_is_reported_retried_and_recovered(monkeypatch, tmp_path):
     assert "retrying" in kinds[lost:] and "ok" in kinds[lost:]
     back = kinds.index("ok")
     assert "still" in kinds[back:]  # read again once the camera is back and the view settles
-    assert errors == ["camera unplugged", "camera unplugged"]
+    assert [str(e) for e in errors] == ["camera unplugged", "camera unplugged"]
     assert source.reopened >= 1

@@ -180,7 +180,7 @@ def test_auto_falls_back_to_the_simulated_table_and_says_why(tmp_path):
     opened = open_source(config, simulated=lambda: SimulatedSource(lambda n: _image(5), name="sim:demo"))
     assert opened.source.name == "sim:demo"
     assert [kind for kind, _ in opened.tried] == ["picamera2", "opencv"]
-    text = opened.describe()
+    text = str(opened.describe())
     assert "picamera2 is not available" in text and "no camera at OpenCV device 97" in text
     opened.source.close()
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
+from ...errors import CompanionError
 from ...games.api import Message
 from ...i18n import N_
 from .. import theme
@@ -67,7 +68,7 @@ class CompanionScreen(Screen):
         except Exception as exc:  # a kiosk must not die on one screen's bad data: say so, keep going
             log.exception("screen %s could not be shown", self.name)
             root.add_widget(self.heading(self.t(N_("This screen could not be shown."))))
-            root.add_widget(self.label(f"{type(exc).__name__}: {exc}", self.s.small, color=theme.MUTED))
+            root.add_widget(self.label(self._failure_text(exc), self.s.small, color=theme.MUTED))
             root.add_widget(Widget())
             root.add_widget(self.button(self.t(N_("Back to the game")), lambda: self.app.go("live")))
         self.add_widget(root)
@@ -76,6 +77,13 @@ class CompanionScreen(Screen):
 
     def build_content(self) -> Widget:
         raise NotImplementedError
+
+    def _failure_text(self, exc: Exception) -> str:
+        """Why the screen failed: an error made for the player in their language; a bug's own
+        (English) words only as a detail for whoever is told about it."""
+        if isinstance(exc, CompanionError):
+            return exc.render(self.app.lang)
+        return self.t(N_("Details for the person looking after the kiosk: {detail}"), detail=f"{type(exc).__name__}: {exc}")
 
     def start_updates(self) -> None:
         """Screens showing the camera start their refresh clock here."""

@@ -13,7 +13,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from ...errors import CompanionError
+from ...errors import CompanionError, ErrorText
+from ...i18n import N_
 from ..boards import ROW0_AT_BOTTOM
 from .layouts import CalibrationLayout
 
@@ -57,5 +58,5 @@ def write_layout(layout: CalibrationLayout, folder: Path) -> Path:
     path = Path(folder) / f"layout-{layout.region}.png"
     path.parent.mkdir(parents=True, exist_ok=True)
     if not cv2.imwrite(str(path), draw_layout(layout)):
-        raise CompanionError(f"{path}: could not write the layout diagram")
+        raise CompanionError(message=ErrorText.of(N_("{path}: could not write the layout diagram"), path=str(path)))
     return path

@@ -10,7 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import FrameSource, SourceError, log
+from ...errors import ErrorText, listed
+from ...i18n import N_
+from .base import FrameSource, SourceError, log, source_error
 from .files import FileSource
 from .opencv import OpenCVSource
 from .picamera2 import Picamera2Source
@@ -25,11 +27,18 @@ __all__ = [
 @dataclass
 class OpenedSource:
     source: FrameSource
-    tried: list[tuple[str, str]] = field(default_factory=list)  # (kind, why it was passed over)
+    tried: list[tuple[str, SourceError]] = field(default_factory=list)  # (kind, why it was passed over)
 
-    def describe(self) -> str:
-        passed = "; ".join(f"{kind}: {why}" for kind, why in self.tried)
-        return f"camera: {self.source.name}" + (f" (passed over: {passed})" if passed else "")
+    def describe(self) -> ErrorText:
+        """Which camera was taken and why the others were passed over (`render(lang)`)."""
+        if not self.tried:
+            return ErrorText.of(N_("camera: {name}"), name=self.source.name)
+        return ErrorText.of(N_("camera: {name} (passed over: {passed})"), name=self.source.name,
+                            passed=_passed_over(self.tried))
+
+
+def _passed_over(tried: list[tuple[str, SourceError]]) -> ErrorText | str:
+    return listed(ErrorText.of(N_("{kind}: {reason}"), kind=kind, reason=why) for kind, why in tried)
 
 
 def open_source(config: Any, simulated: Callable[[], FrameSource] | None = None) -> OpenedSource:
@@ -37,20 +46,19 @@ def open_source(config: Any, simulated: Callable[[], FrameSource] | None = None)
     camera = config.section("camera")
     kind = camera["source"]
     order = ["picamera2", "opencv", "sim"] if kind == "auto" else [kind]
-    tried: list[tuple[str, str]] = []
+    tried: list[tuple[str, SourceError]] = []
     for candidate in order:
         try:
             source = _make(candidate, camera, simulated)
             source.open()
         except SourceError as exc:
-            tried.append((candidate, str(exc)))
+            tried.append((candidate, exc))
             log.info("camera source %s not used: %s", candidate, exc)
             continue
         opened = OpenedSource(source, tried)
         log.info(opened.describe())
         return opened
-    reasons = "; ".join(f"{k}: {why}" for k, why in tried)
-    raise SourceError(f"no camera source could be opened ({reasons})")
+    raise source_error(N_("no camera source could be opened ({reasons})"), reasons=_passed_over(tried))
 
 
 def _make(kind: str, camera: dict[str, Any], simulated) -> FrameSource:
@@ -60,10 +68,12 @@ def _make(kind: str, camera: dict[str, Any], simulated) -> FrameSource:
         return OpenCVSource(camera["device"], camera["width"], camera["height"])
     if kind == "files":
         if not camera["path"]:
-            raise SourceError("[camera] source = \"files\" needs [camera] path (an image folder or a video file)")
+            raise source_error(N_("{setting} needs {path} (an image folder or a video file)"),
+                               setting='[camera] source = "files"', path="[camera] path")
         return FileSource(camera["path"])
     if kind == "sim":
         if simulated is None:
-            raise SourceError("the simulated table is only available from the companion command (demo)")
+            raise source_error(N_("the simulated table is only available from the companion command (demo)"))
         return simulated()
-    raise SourceError(f"unknown camera source {kind!r}; expected auto, picamera2, opencv, files or sim")
+    raise source_error(N_("unknown camera source {value}; expected auto, picamera2, opencv, files or sim"),
+                       value=repr(kind))

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import cv2
 import numpy as np
 
-from ...errors import CompanionError
+from ...errors import CompanionError, ErrorText
 from ..types import Frame
 
 log = logging.getLogger("companion.vision.sources")
@@ -23,6 +23,16 @@ log = logging.getLogger("companion.vision.sources")
 
 class SourceError(CompanionError):
     """A camera or file source cannot deliver frames (missing device, unreadable path, gone)."""
+
+
+def source_error(msgid: str, **params) -> SourceError:
+    """A SourceError saying `msgid` (marked N_) filled with `params`, shown in the player's language."""
+    return SourceError(message=ErrorText.of(msgid, **params))
+
+
+def failure(exc: BaseException) -> str:
+    """A library's own words for a failure, kept as a detail after a translated reason."""
+    return f"{type(exc).__name__}: {exc}"
 
 
 class FrameSource(ABC):

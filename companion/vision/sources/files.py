@@ -8,7 +8,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .base import FrameSource, SourceError, log
+from ...i18n import N_
+from .base import FrameSource, log, source_error
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
 
@@ -27,16 +28,18 @@ class FileSource(FrameSource):
 
     def _open(self) -> None:
         if not self.path.exists():
-            raise SourceError(f"{self.path}: no such image folder or video file")
+            raise source_error(N_("{path}: no such image folder or video file"), path=str(self.path))
         if self.path.is_dir():
             self._images = sorted(p for p in self.path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
             if not self._images:
-                raise SourceError(f"{self.path}: no images ({', '.join(IMAGE_SUFFIXES)}) in this folder")
+                raise source_error(N_("{path}: no images ({suffixes}) in this folder"), path=str(self.path),
+                                   suffixes=", ".join(IMAGE_SUFFIXES))
             self._capture = None
         else:
             capture = cv2.VideoCapture(str(self.path))
             if not capture.isOpened():
-                raise SourceError(f"{self.path}: not a video OpenCV can read (expected e.g. .mp4, .avi, .mkv)")
+                raise source_error(N_("{path}: not a video OpenCV can read (expected e.g. {examples})"),
+                                   path=str(self.path), examples=".mp4, .avi, .mkv")
             self._capture = capture
             fps = capture.get(cv2.CAP_PROP_FPS)
             if fps and fps > 0:

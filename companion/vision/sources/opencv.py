@@ -8,7 +8,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .base import FrameSource, SourceError
+from ...i18n import N_
+from .base import FrameSource, source_error
 
 
 class OpenCVSource(FrameSource):
@@ -25,11 +26,13 @@ class OpenCVSource(FrameSource):
         # On Linux a webcam is /dev/videoN: when that node is absent, say so without asking OpenCV,
         # whose backends print several lines of errors to stderr for a device that is not there.
         if sys.platform.startswith("linux") and not Path(f"/dev/video{self.device}").exists():
-            raise SourceError(f"no camera at OpenCV device {self.device} (no /dev/video{self.device}: check the cable, or set [camera] device)")
+            raise source_error(N_("no camera at OpenCV device {device} (no {node}: check the cable, or set {setting})"),
+                               device=self.device, node=f"/dev/video{self.device}", setting="[camera] device")
         capture = cv2.VideoCapture(self.device)
         if not capture.isOpened():
             capture.release()
-            raise SourceError(f"no camera at OpenCV device {self.device} (check the cable, or set [camera] device)")
+            raise source_error(N_("no camera at OpenCV device {device} (check the cable, or set {setting})"),
+                               device=self.device, setting="[camera] device")
         capture.set(cv2.CAP_PROP_FRAME_WIDTH, self.width)
         capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.height)
         self._capture = capture
@@ -43,7 +46,8 @@ class OpenCVSource(FrameSource):
             return image
         self._failures += 1
         if self._failures > self.failures_allowed:
-            raise SourceError(f"camera at OpenCV device {self.device} stopped delivering frames (unplugged?)")
+            raise source_error(N_("the camera at OpenCV device {device} stopped delivering frames (unplugged?)"),
+                               device=self.device)
         return self._read()
 
     def _close(self) -> None:

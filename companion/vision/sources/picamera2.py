@@ -14,8 +14,9 @@ from typing import Any
 import cv2
 import numpy as np
 
+from ...i18n import N_
 from ..types import Frame
-from .base import FrameSource, SourceError
+from .base import FrameSource, SourceError, failure, source_error
 
 
 def load_picamera2() -> Any:
@@ -24,7 +25,7 @@ def load_picamera2() -> Any:
     try:
         from picamera2 import Picamera2  # type: ignore[import-not-found]
     except Exception as exc:  # noqa: BLE001 - any failure means "no Pi camera stack here"
-        raise SourceError(f"picamera2 is not available ({type(exc).__name__}: {exc})") from None
+        raise source_error(N_("picamera2 is not available ({detail})"), detail=failure(exc)) from None
     return Picamera2
 
 
@@ -65,7 +66,7 @@ class Picamera2Source(FrameSource):
         except SourceError:
             raise
         except Exception as exc:  # noqa: BLE001 - libcamera reports many kinds of failure
-            raise SourceError(f"the Pi camera could not be started ({type(exc).__name__}: {exc})") from None
+            raise source_error(N_("the Pi camera could not be started ({detail})"), detail=failure(exc)) from None
         self._camera = camera
 
     def _read(self) -> np.ndarray | None:
@@ -77,7 +78,7 @@ class Picamera2Source(FrameSource):
             finally:
                 request.release()
         except Exception as exc:  # noqa: BLE001
-            raise SourceError(f"the Pi camera stopped delivering frames ({type(exc).__name__}: {exc})") from None
+            raise source_error(N_("the Pi camera stopped delivering frames ({detail})"), detail=failure(exc)) from None
         return np.ascontiguousarray(image[..., :3])
 
     def low_res_grey(self, frame: Frame, width: int = 160) -> np.ndarray:

@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .base import FrameSource, SourceError
+from ...i18n import N_
+from .base import FrameSource, failure, source_error
 
 
 class SimulatedSource(FrameSource):
@@ -36,6 +37,7 @@ class SimulatedSource(FrameSource):
         try:
             image = self._render(self._n)
         except Exception as exc:  # noqa: BLE001 - a broken script is a source failure, said clearly
-            raise SourceError(f"the simulated table failed at frame {self._n} ({type(exc).__name__}: {exc})") from None
+            raise source_error(N_("the simulated table failed at frame {frame} ({detail})"),
+                               frame=self._n, detail=failure(exc)) from None
         self._n += 1
         return image
