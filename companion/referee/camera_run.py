@@ -15,7 +15,7 @@ from typing import Any, TextIO
 from ..errors import CompanionError
 from ..games.api import Message
 from ..games.registry import get as get_spec
-from ..i18n import N_, NP_
+from ..i18n import N_, NP_, translate
 from ..vision.types import Frame
 from .console import Console
 from .events import Event, GameResumed
@@ -123,7 +123,8 @@ def run_camera(source: Any, reader: BoardReader, options: RunOptions, config: An
             if console is not None:
                 state = tracker.state
                 who = state.players[state.current_player] if state.current_player is not None else "-"
-                console.progress(f"[{game}] move {len(tracker.moves)} · {who} to play · {scene.kind}")
+                console.progress(translate(N_("[{game}] move {number} · {player} to play · {scene}"), console.lang,
+                                           {"game": game, "number": len(tracker.moves), "player": who, "scene": scene.kind}))
             if session.finished or stop.is_set():
                 break
             time.sleep(0)

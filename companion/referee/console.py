@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
+from ..i18n import N_, NP_, translate
 from .events import (
     AskPlayer,
     Event,
@@ -49,34 +50,46 @@ class Console:
             self.out.write("\n")
             self._status = ""
 
+    def _say(self, prefix: str, msgid: str, **params: Any) -> None:
+        """One line in the console's language: a symbol, then `msgid` filled with `params`."""
+        shown = {k: v.render(self.lang) if hasattr(v, "render") else v for k, v in params.items()}
+        self._line(prefix + translate(msgid, self.lang, shown))
+
     def __call__(self, event: Event) -> None:
         lang = self.lang
         n = event.move_number
         if isinstance(event, MoveAccepted):
-            self._line(f"  ✓ move {n}: {event.ruling.move.describe().render(lang)}")
+            self._say("  ✓ ", N_("move {number}: {move}"), number=n, move=event.ruling.move.describe())
             for note in event.ruling.notes:
                 self._line(f"      {note.render(lang)}")
         elif isinstance(event, ViolationFound):
-            self._line(f"  ✗ NOT ALLOWED: {event.ruling.move.describe().render(lang)}")
+            self._say("  ✗ ", N_("NOT ALLOWED: {move}"), move=event.ruling.move.describe())
             for v in event.ruling.violations:
                 fix = f" — {v.fix.render(lang)}" if v.fix else ""
                 self._line(f"      [{v.rule_id}] {v.message.render(lang)}{fix}")
         elif isinstance(event, ViolationCleared):
-            self._line("  ↺ the table is back as it was: play on")
+            self._say("  ↺ ", N_("the table is back as it was: play on"))
         elif isinstance(event, AskPlayer):
             options = "; ".join(f"{i + 1}) {text}" for i, text in enumerate(_distinct(event.candidates, lang)))
             self._line(f"  ? {event.question.render(lang)} {options}")
         elif isinstance(event, OverrideRecorded):
-            self._line(f"  ⚑ {event.action}: {event.detail.render(lang)} ({n} moves confirmed)")
+            self._say("  ⚑ ", NP_("{detail} ({count} move confirmed)", "{detail} ({count} moves confirmed)"),
+                      detail=event.detail, count=n)
         elif isinstance(event, GameOver):
-            self._line(f"  ★ game over after {n} moves")
+            self._say("  ★ ", NP_("game over after {count} move", "game over after {count} moves"), count=n)
         elif isinstance(event, GameResumed):
-            detail = f" ({event.detail.render(lang)})" if event.detail else ""
-            self._line(f"  ↻ resumed the game from the journal at move {n}{detail}")
+            if event.detail:
+                self._say("  ↻ ", N_("resumed the game from the journal at move {number} ({detail})"), number=n,
+                          detail=event.detail)
+            else:
+                self._say("  ↻ ", N_("resumed the game from the journal at move {number}"), number=n)
         elif isinstance(event, SourceStatus):
             if event.status in ("lost", "ok", "retrying") or (self.verbose and event.detail):
                 text = event.detail.render(lang) if event.detail else event.status
-                self._line(f"  ● camera: {text}" if event.status in ("lost", "ok", "retrying") else f"  · {text}")
+                if event.status in ("lost", "ok", "retrying"):
+                    self._say("  ● ", N_("camera: {status}"), status=text)
+                else:
+                    self._line(f"  · {text}")
         elif isinstance(event, TurnGuidance) and self.verbose:
             for message in event.guidance:
                 self._line(f"    → {message.render(lang)}")

@@ -33,7 +33,7 @@ def test_headless_reclamation_game_finishes_catches_the_illegal_action_and_score
     assert "the digital twin renders the table and the observer reads it" in out
     assert "NOT ALLOWED" in out and "[reclamation.garden." in out  # the injected illegal action
     assert "the table is back as it was" in out  # ... undone by the player
-    assert "undo: A player took back the last move" in out  # the correction
+    assert "⚑ A player took back the last move" in out  # the correction
     assert "camera: The camera stopped sending pictures" in out and "camera: The camera is back" in out
     assert "The Reclamation — final score" in out and "winner:" in out
     assert "game over: yes" in out
