@@ -39,6 +39,7 @@ from .. import labels
 from ..appearance import AppearanceProfile
 from ..boards import BAUBYLON
 from ..types import CellReading, Observation
+from . import baubylon_kernels as kernels
 from .baubylon_speed import block_outline_terms
 from .common import class_support, need_profile
 from .dimensions import BAUBYLON as DIMS
@@ -251,29 +252,39 @@ class BaubylonObserver:
 
     # --- measuring -------------------------------------------------------------------------------
 
-    def _blocks(self, image: np.ndarray, profile: AppearanceProfile | None):
-        """Features of the ground (rows, cols, 6: the table's colour, balanced to the calibration's
-        light) or, without a profile (calibration), of every level (rows, cols, levels, 6);
-        outlines; and the light's BGR gains (calibration → now) measured on the table."""
+    def _blocks(self, image: np.ndarray):
+        """For calibration (no profile yet): features of the ground and every level (rows, cols,
+        levels, 6), the block tops' outlines traced against their own colour, and unit gains."""
         ground = robust_features(self.ground.sample_interior(image))[:, 0]
-        if profile is not None and BLOCK in profile.names and TABLE in profile.names:
-            samples = self.blocks.sample_across(image)  # the tops' colour is the learned one
-            gains = self._light_gains(image, profile)  # (S, 3)
-            # The learned block colour as this frame's light shows it there: the outline's reference.
-            # ...and the table's colour balanced to the calibration's light: both in one rebalance
-            # (each colour converted on its own: the same numbers as two calls).
-            count = len(gains)
-            both = np.empty((2 * count, 3), np.float32)
-            both[:count] = profile.classes[BLOCK].mean[:3]
-            both[count:] = ground[:, :3]
-            balanced = rebalance_each(both, np.concatenate([1.0 / gains, gains]))
-            reference = np.broadcast_to(balanced[:count, None, :], (*samples.across.shape[:2], 3))
-            features = np.concatenate([balanced[count:], ground[:, 3:]], axis=-1)
-            return features.reshape(BAUBYLON.rows, BAUBYLON.cols, 6), outline(samples, reference), gains
         samples = self.blocks.sample(image)
         features = np.concatenate([ground[:, None], samples.interior_features()], axis=1)
         features = features.reshape(BAUBYLON.rows, BAUBYLON.cols, len(self.levels), 6)
         return features, outline(samples, samples.interior_colour()), np.ones((len(ground), 3), np.float32)
+
+    def _measure_blocks(self, image: np.ndarray, profile: AppearanceProfile, expected: np.ndarray):
+        """Features of the ground (rows, cols, 6: the table's colour, balanced to the calibration's
+        light); the block tops' outline terms per level (block_outline_terms' four, against where
+        this camera's outlines cross, `expected`); and the light's BGR gains (calibration → now)
+        measured on the table. A profile without table or blocks: as calibration measures."""
+        if BLOCK not in profile.names or TABLE not in profile.names:
+            features, lines, gains = self._blocks(image)
+            return features, block_outline_terms(lines, expected, _ALIKE), gains
+        ground = robust_features(self.ground.sample_interior(image))[:, 0]
+        samples = self.blocks.sample_across(image)  # the tops' colour is the learned one
+        gains = self._light_gains(image, profile)  # (S, 3)
+        # The learned block colour as this frame's light shows it there: the outline's reference.
+        # ...and the table's colour balanced to the calibration's light: both in one rebalance
+        # (each colour converted on its own: the same numbers as two calls).
+        count = len(gains)
+        both = np.empty((2 * count, 3), np.float32)
+        both[:count] = profile.classes[BLOCK].mean[:3]
+        both[count:] = ground[:, :3]
+        balanced = rebalance_each(both, np.concatenate([1.0 / gains, gains]))
+        features = np.concatenate([balanced[count:], ground[:, 3:]], axis=-1)
+        # outline() and block_outline_terms() compiled (baubylon_kernels: the same numbers)
+        terms = kernels.block_outline_terms(samples.across, balanced[:count], samples.offsets, expected, _ALIKE,
+                                            BAUBYLON.rows, BAUBYLON.cols)
+        return features.reshape(BAUBYLON.rows, BAUBYLON.cols, 6), terms, gains
 
     def _light_gains(self, image: np.ndarray, profile: AppearanceProfile) -> np.ndarray:
         """(S, 3) BGR gains at each space that bring this frame's light back to the calibration's,
@@ -341,7 +352,7 @@ class BaubylonObserver:
     def calibration_samples(self, image: np.ndarray, expected) -> dict[str, list[np.ndarray]]:
         """Table, block and pawn colours, and where this camera draws a block top's outline on the
         near, far and oblique sides (next to the table)."""
-        features, lines, _ = self._blocks(image, None)
+        features, lines, _ = self._blocks(image)
         rows, cols = BAUBYLON.rows, BAUBYLON.cols
         heights = np.array([[attrs["height"] for _, attrs in row] for row in expected])
         index = np.searchsorted(self.levels, heights)
@@ -383,12 +394,11 @@ class BaubylonObserver:
     def observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0) -> Observation:
         profile = need_profile(self.profile, self.region)
         rows, cols = BAUBYLON.rows, BAUBYLON.cols
-        features, lines, gains = self._blocks(image, profile)
         expected, pawn_offsets = self._learned_offsets(profile)
         # lines.evidence(expected) and seam_evidence(lines) per level; block-like on both sides of
         # where a level puts a side (no outline there, as on a plateau): `alike`; and how block-like
         # just inside each side (for _ring): one pass for all four (baubylon_speed, the same numbers).
-        evidence, seams, alike, inside = block_outline_terms(lines, expected, _ALIKE)
+        features, (evidence, seams, alike, inside), gains = self._measure_blocks(image, profile, expected)
         # The table's colour decides the table level; a block's top is judged by its outline, its
         # colour (the learned one) having been the outline's reference already.
         table = class_support(profile, features, (TABLE, BLOCK))[TABLE]
