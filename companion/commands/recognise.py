@@ -18,8 +18,8 @@ from typing import Any
 import cv2
 import numpy as np
 
-from ..errors import CompanionError, ErrorText, FormatError
-from ..i18n import N_, NP_
+from ..errors import CompanionError, ErrorText, FormatError, listed
+from ..i18n import N_, NP_, translate
 from ..vision.boards import REGIONS, BoardSpec, grid_board
 from ..vision.calibration import files
 from ..vision.calibration.intrinsics import Intrinsics
@@ -190,13 +190,13 @@ def _recognise_game(args: argparse.Namespace, config, specs: list[BoardSpec], im
         print(json.dumps([observation_json(o) for o in results], indent=1, ensure_ascii=False))
     else:
         for observation in results:
-            print("\n".join(format_observation(observation)))
+            print("\n".join(format_observation(observation, config.get("general", "language"))))
     if args.overlay and results:
         write_image(args.overlay, overlay)
     if failures:
         raise CompanionError(message=ErrorText.of(
             NP_("{count} region cannot be read: {reasons}", "{count} regions cannot be read: {reasons}"),
-            count=len(failures), reasons=tuple(failures)))
+            count=len(failures), reasons=listed(failures)))  # sentences holding commas: "; " between
     return 0
 
 
@@ -246,9 +246,10 @@ def observation_json(observation: Observation) -> dict[str, Any]:
     }
 
 
-def format_observation(observation: Observation) -> list[str]:
-    lines = [f"{observation.region} ({observation.rows}x{observation.cols}), "
-             f"lowest confidence {observation.min_confidence:.2f}"]
+def format_observation(observation: Observation, lang: str | None = None) -> list[str]:
+    lines = [translate(N_("{region} ({size}), lowest confidence {confidence}"), lang,
+                       {"region": observation.region, "size": f"{observation.rows}x{observation.cols}",
+                        "confidence": f"{observation.min_confidence:.2f}"})]
     for r, row in enumerate(observation.cells):
         cells = []
         for cell in row:

@@ -87,7 +87,9 @@ class BoardReader:
                 else:
                     location = locate_from_markers(REGIONS[region], image, intrinsics=camera)
             except (LocateError, FormatError) as exc:
-                self.skipped[region] = Skipped(NOT_LOCATED, ErrorText.of(N_("not located ({reason})"), reason=_cause(exc)))
+                # the reason without the board's name: the line showing it names the board already
+                reason = getattr(exc, "reason", None) or _cause(exc)
+                self.skipped[region] = Skipped(NOT_LOCATED, ErrorText.of(N_("not located ({reason})"), reason=reason))
                 continue
             profile_path = files.calibration_dir(self.state_dir) / f"appearance-{region}.json"
             profile = AppearanceProfile.load(profile_path) if profile_path.exists() else None

@@ -156,6 +156,28 @@ def _frame_refused(h) -> None:
     screen.poll()
 
 
+def _screen_failed(h) -> None:
+    """A screen whose data cannot be shown (a game missing from the journal): it says why in the
+    player's language and offers the way back, instead of closing the kiosk."""
+    from ..errors import ErrorText, FormatError
+
+    def broken():
+        raise FormatError("/var/lib/companion/journal.sqlite", "games[3]", ErrorText.of(N_("no such game in the journal")))
+
+    _real_over(h)
+    h.app.screens["score"].build_content = broken
+
+
+def _screen_bug(h) -> None:
+    """A screen that fails on a bug: the heading and the way back in the player's language, the
+    bug's own (English) words as a detail for whoever looks after the kiosk."""
+    def broken():
+        raise KeyError("fountain")
+
+    _real_over(h)
+    h.app.screens["score"].build_content = broken
+
+
 # name -> (how to get there, the screen to show)
 SHOTS: dict[str, tuple[Callable, str]] = {
     "home": (lambda h: None, "home"),
@@ -179,6 +201,8 @@ SHOTS: dict[str, tuple[Callable, str]] = {
     "refused": (_start_refused, "home"),
     "camera_refused": (_camera_refused, "settings"),
     "frame_refused": (_frame_refused, "calibration"),
+    "screen_failed": (_screen_failed, "score"),
+    "screen_bug": (_screen_bug, "score"),
 }
 
 
@@ -222,6 +246,8 @@ CAPTIONS = {
     "refused": "Home: a game that cannot start here, and why, in the player's language",
     "camera_refused": "Settings: a camera that cannot be used, and why; the old one is kept",
     "frame_refused": "Calibration: a frame refused, naming the misplaced pieces in words",
+    "screen_failed": "A screen whose data cannot be shown: why, in the player's language, and the way back",
+    "screen_bug": "A screen that fails on a bug: the way back, and the bug's own words for whoever looks after the kiosk",
 }
 
 

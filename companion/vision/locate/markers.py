@@ -77,8 +77,8 @@ def locate_from_markers(
     placements = mat.marker_layout(spec)
     found = [p for p in placements if p.marker_id in detected]
     if len(found) < min_markers:
-        wanted = tuple(ErrorText.of(N_("{marker} ({corner})"), marker=p.marker_id, corner=_CORNER_NAMES[p.corner])
-                       for p in placements)
+        wanted = tuple(ErrorText.of(N_("{marker} ({corner})"), marker=p.marker_id,
+                                    corner=ErrorText.of(_CORNER_NAMES[p.corner])) for p in placements)
         seen = ", ".join(str(i) for i in sorted(detected))
         raise board_not_located(
             spec.region, N_("found {found} of its markers, need at least {need}; its markers are {wanted}; "
