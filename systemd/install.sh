@@ -167,6 +167,17 @@ run install -d -m 0750 "$ROOT/var/lib/companion" "$ROOT/var/lib/companion/games"
 [ -z "$ROOT" ] && run chown -R companion:companion /var/lib/companion
 run install -D -m 0644 "$SRC/systemd/$UNIT" "$ROOT/etc/systemd/system/$UNIT"
 
+# 7b. The observers' compiled kernels (numba), built now as the service's user into the cache the
+#     unit names (NUMBA_CACHE_DIR), so the kiosk's first start does not spend its watchdog time
+#     compiling. One rendered frame of every board does it; a failure here only costs that time.
+if [ -z "$ROOT" ] && [ "$SKIP_DEPS" = 0 ]; then
+    say "compiled kernels (one simulated frame of every board)"
+    run install -d -m 0750 -o companion -g companion /var/cache/companion /var/cache/companion/numba
+    run runuser -u companion -- env HOME=/var/lib/companion NUMBA_CACHE_DIR=/var/cache/companion/numba \
+        "$PREFIX/venv/bin/python" -m companion bench vision --frames 1 --no-speed \
+        || echo "  ! could not build them now; the first start will (it takes longer)"
+fi
+
 # 8. Enable (not start: starting takes over tty1 and the screen; reboot or use --now).
 if [ -z "$ROOT" ]; then
     say "enable $UNIT"

@@ -12,7 +12,7 @@ import pytest
 
 from companion.config import load_config
 
-from .conftest import PREFIX, REPO, run_script, values
+from .conftest import PREFIX, REPO, SYSTEMD_DIR, run_script, values
 
 
 def exec_paths(unit_path):
@@ -110,6 +110,17 @@ def test_dry_run_on_the_real_system_plans_the_user_and_the_service_but_runs_noth
     assert "+ chown -R companion:companion /var/lib/companion" in plan
     assert recorder.read_text() == ""
     assert not os.path.exists(f"{PREFIX}/app.new")
+
+
+def test_a_full_install_builds_the_compiled_kernels_as_the_service_user_into_the_units_cache(recorder):
+    plan = run_script("install.sh", "--dry-run", destdir=None, recorder=recorder).stdout
+    warm = next(line for line in plan.splitlines() if "bench vision" in line)
+    assert warm.lstrip().startswith("+ runuser -u companion --")
+    cache = next(v.split("=", 1)[1] for v in values(SYSTEMD_DIR / "companion.service", "Environment")
+                 if v.startswith("NUMBA_CACHE_DIR="))
+    assert f"NUMBA_CACHE_DIR={cache.replace('%C', '/var/cache')}" in warm  # where the service looks
+    assert plan.index("pip install") < plan.index("bench vision") < plan.index("systemctl enable")
+    assert recorder.read_text() == ""
 
 
 def test_uninstall_keeps_games_calibration_and_config_unless_purged(staged, recorder):
