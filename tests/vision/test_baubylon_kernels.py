@@ -93,3 +93,74 @@ def test_block_outline_terms_carry_nan_as_numpy_does():
     want = _plain_terms(across, reference, OFFSETS, expected, 15.0)
     assert np.isnan(want).any()
     np.testing.assert_array_equal(got.reshape(want.shape), want)  # NaN where numpy has NaN
+
+
+@pytest.mark.parametrize("count", [0, 1, 2, 7, 8, 9, 15, 16, 17, 40])
+def test_pairwise_sum_is_numpys_sum(count):
+    values = RNG.random(count + 3) * np.exp(RNG.normal(0, 5, count + 3))
+    for start in (0, 3):
+        assert kernels._pairwise_sum(values, start, count) == values[start:start + count].sum()
+
+
+def _plain_unlike(seen, table, blocks):
+    """ΔE (float64, as np.linalg.norm) to the nearer of two colours."""
+    seen = seen.astype(np.float64)
+    return np.minimum(np.linalg.norm(seen - table, axis=-1), np.linalg.norm(seen - blocks, axis=-1))
+
+
+@pytest.mark.parametrize("count", [0, 1, 500])
+def test_unlike_table_and_blocks_is_the_nearer_norm(count):
+    seen = _lab((count,))
+    table, blocks = np.array([80.0, 2.0, 10.0]), np.array([60.0, 12.0, 35.0])
+    for values in (seen, seen.astype(np.float64)):
+        got = kernels.unlike_table_and_blocks(values, table, blocks)
+        assert got.dtype == np.float64 and got.shape == (count,)
+        np.testing.assert_array_equal(got, _plain_unlike(values, table, blocks))
+
+
+def test_unlike_table_and_blocks_carries_nan():
+    seen = _lab((4,))
+    seen[1, 2] = np.nan
+    got = kernels.unlike_table_and_blocks(seen, np.array([80.0, 2.0, 10.0]), np.array([np.nan, 0.0, 0.0]))
+    assert np.isnan(got).all()  # np.minimum: NaN wherever either distance is
+    got = kernels.unlike_table_and_blocks(seen, np.array([80.0, 2.0, 10.0]), np.array([60.0, 12.0, 35.0]))
+    assert np.isnan(got[1]) and not np.isnan(got[[0, 2, 3]]).any()
+
+
+def _plain_colour_support(lab, means, whiten, logdet, typical):
+    """The numpy formulation colour_support had (einsum's sums: the third square to the first)."""
+    d = lab[:, None, :] - means[None, :, :]
+    y = [d[..., 0] * whiten[None, :, 0, g] + d[..., 1] * whiten[None, :, 1, g] + d[..., 2] * whiten[None, :, 2, g]
+         for g in range(3)]
+    d2 = (y[0] * y[0] + y[2] * y[2]) + y[1] * y[1]
+    loglik = -0.5 * d2 + logdet
+    post = np.exp(loglik - loglik.max(axis=-1, keepdims=True))
+    post /= post.sum(axis=-1, keepdims=True)
+    return post * np.exp(-np.maximum(0.0, d2 - typical) / 10.0)
+
+
+@pytest.mark.parametrize(("count", "classes"), [(0, 9), (1, 9), (300, 9), (50, 2), (50, 8), (50, 17)])
+def test_colour_support_is_the_numpy_formulation(count, classes):
+    lab = _lab((count,)).astype(np.float64)
+    means = _lab((classes,)).astype(np.float64)
+    factor = RNG.normal(0, 0.2, (classes, 3, 3))
+    inverse = factor @ np.swapaxes(factor, 1, 2) + 0.01 * np.eye(3)
+    whiten = np.ascontiguousarray(np.linalg.cholesky(inverse))
+    logdet = 0.5 * np.linalg.slogdet(inverse)[1]
+    lab[: count // 2] = means[RNG.integers(0, classes, count // 2)] + RNG.normal(0, 2, (count // 2, 3))
+    got = kernels.colour_support(lab, means, whiten, logdet, 16.3)
+    want = _plain_colour_support(lab, means, whiten, logdet, 16.3)
+    assert got.shape == (count, classes)
+    np.testing.assert_array_equal(got, want)
+    if count > 1:
+        assert want.max() > 0.5  # some colours are typical of a class
+
+
+def test_colour_support_carries_nan():
+    means = _lab((3,)).astype(np.float64)
+    whiten = np.ascontiguousarray(np.broadcast_to(np.eye(3) * 0.3, (3, 3, 3)))
+    lab = means[[0, 1]].copy()
+    lab[1, 0] = np.nan
+    got = kernels.colour_support(lab, means, whiten, np.zeros(3), 16.3)
+    np.testing.assert_array_equal(got, _plain_colour_support(lab, means, whiten, np.zeros(3), 16.3))
+    assert np.isnan(got[1]).all() and not np.isnan(got[0]).any()

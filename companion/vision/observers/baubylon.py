@@ -969,22 +969,12 @@ def _unhidden(geometry: RegionGeometry, pixels: np.ndarray, tallest_mm: float, c
 
 def _unlike_table_and_blocks(seen: np.ndarray, profile: AppearanceProfile) -> np.ndarray:
     """(..., 3) Lab → (...) ΔE to the nearer of the table's and the blocks' learned colours,
-    channel by channel (as np.linalg.norm: the squares summed in order, the same numbers)."""
-    out = None
-    for name in (TABLE, BLOCK):
-        mean = np.asarray(profile.classes[name].mean[:3], np.float64)
-        # (d0² + d1²) + d2², each step in place (the same operations, fewer temporaries)
-        total = seen[..., 0] - mean[0]
-        total *= total
-        square = seen[..., 1] - mean[1]
-        square *= square
-        total += square
-        np.subtract(seen[..., 2], mean[2], out=square)
-        square *= square
-        total += square
-        distance = np.sqrt(total, out=total)
-        out = distance if out is None else np.minimum(out, distance, out=out)
-    return out
+    channel by channel in float64 (as np.linalg.norm: the squares summed in order, the same
+    numbers; compiled: baubylon_kernels.unlike_table_and_blocks)."""
+    table = np.asarray(profile.classes[TABLE].mean[:3], np.float64)
+    blocks = np.asarray(profile.classes[BLOCK].mean[:3], np.float64)
+    flat = np.ascontiguousarray(seen).reshape(-1, 3)
+    return kernels.unlike_table_and_blocks(flat, table, blocks).reshape(np.shape(seen)[:-1])
 
 
 def colour_support(profile: AppearanceProfile, lab: np.ndarray, classes,
@@ -994,17 +984,10 @@ def colour_support(profile: AppearanceProfile, lab: np.ndarray, classes,
     and differs from the calibration's frames; the colours tell the pawns apart. `table`: as one
     (N, classes) array, the profile's classes in the order asked, instead of a dict."""
     names, means, whiten, logdet = _colour_model(profile, tuple(classes))
-    # d·W and |d·W|², channel by channel on (N, classes) arrays (numpy's broadcast over a last
-    # axis of 3 costs more than the arithmetic): the sums in the order einsum took them (it
-    # added the third square to the first, then the second), so the same numbers.
-    lab = np.asarray(lab, np.float64)
-    d = [lab[:, None, f] - means[None, :, f] for f in range(3)]  # (N, C) per channel
-    y = [d[0] * whiten[None, :, 0, g] + d[1] * whiten[None, :, 1, g] + d[2] * whiten[None, :, 2, g] for g in range(3)]
-    d2 = (y[0] * y[0] + y[2] * y[2]) + y[1] * y[1]
-    loglik = -0.5 * d2 + logdet
-    post = np.exp(loglik - loglik.max(axis=-1, keepdims=True))
-    post /= post.sum(axis=-1, keepdims=True)
-    support = post * np.exp(-np.maximum(0.0, d2 - _TYPICAL_D2_COLOUR) / 10.0)
+    # d·W and |d·W|² per colour and class, the posterior among the classes, and the penalty for
+    # an atypical colour: compiled, in the order numpy took them (baubylon_kernels.colour_support).
+    lab = np.ascontiguousarray(lab, np.float64).reshape(-1, 3)
+    support = kernels.colour_support(lab, means, whiten, logdet, _TYPICAL_D2_COLOUR)
     if table:  # (N, classes the profile has, in the order asked)
         return support
     return {name: support[:, k] for k, name in enumerate(names)}
@@ -1033,10 +1016,10 @@ def _colour_model(profile: AppearanceProfile, classes: tuple[str, ...]):
     if cached is not None and cached[0] is profile:
         return cached[1]
     names = [name for name in classes if name in profile.names]
-    means = np.stack([profile.classes[name].mean[:3] for name in names])
+    means = np.ascontiguousarray(np.stack([profile.classes[name].mean[:3] for name in names]), np.float64)
     inverse = np.linalg.inv(np.stack([profile.classes[name].cov[:3, :3] for name in names]))
-    whiten = np.linalg.cholesky(inverse)  # inverse = W Wᵀ, so dᵀ·inverse·d = |d·W|²
-    model = (names, means, whiten, 0.5 * np.linalg.slogdet(inverse)[1])
+    whiten = np.ascontiguousarray(np.linalg.cholesky(inverse), np.float64)  # inverse = W Wᵀ: dᵀ·inverse·d = |d·W|²
+    model = (names, means, whiten, np.ascontiguousarray(0.5 * np.linalg.slogdet(inverse)[1], np.float64))
     if len(_COLOUR_MODELS) > 32:
         _COLOUR_MODELS.clear()
     _COLOUR_MODELS[key] = (profile, model)

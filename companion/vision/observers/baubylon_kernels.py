@@ -159,3 +159,81 @@ def block_outline_terms(across: np.ndarray, reference: np.ndarray, offsets, expe
     _block_terms_from(fields, args, out)
     out = out.reshape(4, rows, cols, shape[1] + 1, shape[2])
     return out[0], out[1], out[2], out[3]
+
+
+@kernel
+def _pairwise_sum(values, start, count):
+    """numpy's sum of `count` float64 values from `start` (its pairwise sum: in order below 8,
+    else eight running sums added in pairs, then the rest in order), the very same number."""
+    if count < 8:
+        total = 0.0
+        for i in range(count):
+            total += values[start + i]
+        return total
+    r0, r1, r2, r3 = values[start], values[start + 1], values[start + 2], values[start + 3]
+    r4, r5, r6, r7 = values[start + 4], values[start + 5], values[start + 6], values[start + 7]
+    i = 8
+    while i < count - count % 8:
+        at = start + i
+        r0 += values[at]
+        r1 += values[at + 1]
+        r2 += values[at + 2]
+        r3 += values[at + 3]
+        r4 += values[at + 4]
+        r5 += values[at + 5]
+        r6 += values[at + 6]
+        r7 += values[at + 7]
+        i += 8
+    total = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+    while i < count:
+        total += values[start + i]
+        i += 1
+    return total
+
+
+@kernel
+def unlike_table_and_blocks(seen, table, blocks):
+    """baubylon._unlike_table_and_blocks: (N, 3) Lab (float32 or float64) → (N,) float64 ΔE to
+    the nearer of `table` and `blocks` (3,) float64, each ((d0² + d1²) + d2²) in float64."""
+    count = seen.shape[0]
+    out = np.empty(count)
+    for i in range(count):
+        a0 = np.float64(seen[i, 0])
+        a1 = np.float64(seen[i, 1])
+        a2 = np.float64(seen[i, 2])
+        d0, d1, d2 = a0 - table[0], a1 - table[1], a2 - table[2]
+        to_table = np.sqrt((d0 * d0 + d1 * d1) + d2 * d2)
+        d0, d1, d2 = a0 - blocks[0], a1 - blocks[1], a2 - blocks[2]
+        to_blocks = np.sqrt((d0 * d0 + d1 * d1) + d2 * d2)
+        out[i] = _minimum(to_table, to_blocks)
+    return out
+
+
+@kernel
+def colour_support(lab, means, whiten, logdet, typical):
+    """baubylon.colour_support's (N, C) table: each colour (N, 3 float64) against C classes'
+    means (C, 3), whitening (C, 3, 3) and half log-determinant (C,): the posterior among them
+    times exp(−max(0, d² − typical) / 10), in numpy's order of operations (float64)."""
+    count, classes = lab.shape[0], means.shape[0]
+    out = np.empty((count, classes))
+    d2 = np.empty(classes)
+    post = np.empty(classes)
+    for n in range(count):
+        for c in range(classes):
+            e0 = lab[n, 0] - means[c, 0]
+            e1 = lab[n, 1] - means[c, 1]
+            e2 = lab[n, 2] - means[c, 2]
+            y0 = (e0 * whiten[c, 0, 0] + e1 * whiten[c, 1, 0]) + e2 * whiten[c, 2, 0]
+            y1 = (e0 * whiten[c, 0, 1] + e1 * whiten[c, 1, 1]) + e2 * whiten[c, 2, 1]
+            y2 = (e0 * whiten[c, 0, 2] + e1 * whiten[c, 1, 2]) + e2 * whiten[c, 2, 2]
+            d2[c] = (y0 * y0 + y2 * y2) + y1 * y1
+            post[c] = -0.5 * d2[c] + logdet[c]
+        top = post[0]
+        for c in range(1, classes):
+            top = _maximum(top, post[c])
+        for c in range(classes):
+            post[c] = np.exp(post[c] - top)
+        total = _pairwise_sum(post, 0, classes)
+        for c in range(classes):
+            out[n, c] = (post[c] / total) * np.exp(-_maximum(0.0, d2[c] - typical) / 10.0)
+    return out
