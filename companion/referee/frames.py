@@ -91,6 +91,11 @@ class BoardReader:
                 reason = getattr(exc, "reason", None) or _cause(exc)
                 self.skipped[region] = Skipped(NOT_LOCATED, ErrorText.of(N_("not located ({reason})"), reason=reason))
                 continue
+            except CompanionError as exc:  # the calibration does not fit this camera (another aspect ratio)
+                self.skipped[region] = Skipped(NOT_SET_UP, ErrorText.of(
+                    N_("cannot be read with this calibration ({reason}); calibrate it with {command}"),
+                    reason=exc, command="companion calibrate"))
+                continue
             profile_path = files.calibration_dir(self.state_dir) / f"appearance-{region}.json"
             profile = AppearanceProfile.load(profile_path) if profile_path.exists() else None
             try:

@@ -167,3 +167,14 @@ def test_a_layout_diagram_that_cannot_be_written_names_the_file(tmp_path):
         write_layout(layout_for("babylon.garden"), tmp_path)
     assert str(caught.value).endswith("layout-babylon.garden.png: could not write the layout diagram")
     assert_translated(caught.value.render, str(tmp_path / "layout-babylon.garden.png"))
+
+
+def test_a_camera_measured_at_another_aspect_ratio_says_how_to_measure_it_again():
+    from companion.vision.calibration.intrinsics import Intrinsics, OtherAspectRatio
+
+    camera = Intrinsics((1280, 960), ((1000.0, 0.0, 640.0), (0.0, 1000.0, 480.0), (0.0, 0.0, 1.0)))
+    with pytest.raises(OtherAspectRatio) as caught:
+        camera.for_size(1280, 720)
+    assert isinstance(caught.value, ValueError) and "another aspect ratio" in str(caught.value)
+    assert_translated(caught.value.render, "companion calibrate camera")
+    assert "1280×960" in caught.value.render("ja") and "1280×720" in caught.value.render("zh_TW")

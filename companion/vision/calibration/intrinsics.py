@@ -6,9 +6,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...errors import CompanionError, ErrorText
+from ...i18n import N_
+
 DEFAULT_FOCAL_PER_WIDTH = 0.8
 """Focal length / image width for an uncalibrated camera: the Pi Camera Module 2 (62° horizontal
 field of view) gives 0.83, Module 3 (66°) 0.77, common USB webcams (60-70°) 0.7-0.87."""
+
+
+class OtherAspectRatio(CompanionError, ValueError):
+    """The camera was measured at another aspect ratio than the frames it now gives (a ValueError
+    too, as it always was); its text says so in the player's language."""
 
 
 @dataclass(frozen=True)
@@ -34,13 +42,17 @@ class Intrinsics:
     def for_size(self, width: int, height: int) -> Intrinsics:
         """The same camera at another resolution with the same aspect ratio (scaled matrix).
 
-        Raises ValueError when the aspect ratio differs: the sensor crop is then unknown.
+        Raises OtherAspectRatio (a ValueError) when the aspect ratio differs: the sensor crop is
+        then unknown.
         """
         w0, h0 = self.image_size
         if (w0, h0) == (width, height):
             return self
         if abs(width / w0 - height / h0) > 0.01 * width / w0:
-            raise ValueError(f"calibrated at {w0}×{h0}, frame is {width}×{height} (another aspect ratio)")
+            raise OtherAspectRatio(message=ErrorText.of(
+                N_("the camera was measured at {measured}, its frames are {size} (another aspect ratio): measure it "
+                   "again at this size with {command}"),
+                measured=f"{w0}×{h0}", size=f"{width}×{height}", command="companion calibrate camera"))
         sx, sy = width / w0, height / h0
         k = self.matrix.copy()
         k[0] *= sx
