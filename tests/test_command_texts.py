@@ -68,3 +68,10 @@ def test_a_missing_font_is_said_in_the_language(tmp_path, monkeypatch):
     assert "fonts-noto-cjk" in text and "COMPANION_FONT" in text
     assert english_left(text, str(tmp_path / "a.ttc"), "fonts-noto-cjk", "make system-deps", "COMPANION_FONT",
                         ".ttc/.otf/.ttf", "CJK") == [], text
+
+
+def test_a_mat_too_large_for_the_paper_is_said_in_the_language(tmp_path, capsys):
+    assert main(["--lang", "ja", "calibrate", "mat", "--region", "reclamation", "--paper", "a4", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "箱庭の国" in err and "240×240 mm" in err and "A4" in err
+    assert english_left(err, "companion calibrate", "--paper a4", "--paper a3", "--stickers", "A4") == [], err

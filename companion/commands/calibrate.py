@@ -174,7 +174,7 @@ def handle_mat(args: argparse.Namespace, config) -> int:
                 target = targets.mat_target(spec, paper)
             except ValueError as exc:
                 raise _refuse(N_("--paper {paper}: the mat does not fit ({detail}); try --paper a3 or --stickers"),
-                              paper=paper, detail=str(exc)) from None
+                              paper=paper, detail=exc) from None
         for path in targets.write_target(target, folder):
             _say(lang, N_("wrote {path}"), path=str(path))
     return 0

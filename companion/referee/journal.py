@@ -95,7 +95,8 @@ class SetAside:
 
     original: Path
     moved_to: Path
-    reason: str
+    reason: str  # English, for logs
+    shown: Any = None  # the reason in the player's language (a FormatError renders itself); None: `reason`
 
 
 class JournalWriteError(CompanionError):
@@ -124,7 +125,7 @@ class Journal:
         try:
             self._db = self._open()
         except (sqlite3.DatabaseError, FormatError) as exc:
-            self.set_aside = _move_aside(self.path, str(exc))
+            self.set_aside = _move_aside(self.path, exc)
             self._db = self._open()
 
     def _open(self) -> sqlite3.Connection:
@@ -293,9 +294,9 @@ class Journal:
                 else:
                     states.append(states[-1].apply(move))
             except IllegalMove as exc:
-                raise FormatError(source, where, _does_not_replay(exc)) from None
+                raise FormatError(source, _entry(entry["seq"]), _does_not_replay(exc)) from None
             except Exception as exc:  # an overruled move the engine cannot apply any more
-                raise FormatError(source, where, ErrorText.of(N_("this overruled move does not replay ({detail})"),
+                raise FormatError(source, _entry(entry["seq"]), ErrorText.of(N_("this overruled move does not replay ({detail})"),
                                                               detail=repr(exc))) from None
             moves.append(move)
             notes.append(note)
@@ -362,7 +363,7 @@ def _free_path(path: Path) -> Path:
     return candidate
 
 
-def _move_aside(path: Path, reason: str) -> SetAside:
+def _move_aside(path: Path, exc: Exception) -> SetAside:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = _free_path(path.with_name(f"{path.name}.corrupt-{stamp}"))
     path.rename(target)
@@ -370,7 +371,7 @@ def _move_aside(path: Path, reason: str) -> SetAside:
         side = path.with_name(path.name + suffix)
         if side.exists():
             side.rename(target.with_name(target.name + suffix))
-    return SetAside(path, target, reason)
+    return SetAside(path, target, str(exc), exc if isinstance(exc, CompanionError) else None)
 
 
 def open_or_set_aside(path: str | Path, loader: Callable[[Journal], Any],
@@ -383,10 +384,15 @@ def open_or_set_aside(path: str | Path, loader: Callable[[Journal], Any],
         return journal, loader(journal)
     except (sqlite3.DatabaseError, FormatError) as exc:
         journal.close()
-        aside = _move_aside(Path(path), str(exc))
+        aside = _move_aside(Path(path), exc)
         fresh = Journal(path, resolve=resolve)
         fresh.set_aside = aside
         return fresh, None
+
+
+def _entry(seq: int) -> ErrorText:
+    """Where in a game a move that does not replay is (a FormatError's `where`, in the player's language)."""
+    return ErrorText.of(N_("entry {number}"), number=seq)
 
 
 def _does_not_replay(exc: IllegalMove) -> ErrorText:

@@ -141,7 +141,7 @@ def open_journal(path: Path, game: str, demo_moves: tuple | None, fresh: bool, s
     if journal.set_aside is not None:
         aside = journal.set_aside
         say(Message.of(N_("the journal {file} could not be read ({reason}); kept it as {kept} and started a new one"),
-                       file=str(aside.original), reason=aside.reason, kept=str(aside.moved_to)))
+                       file=str(aside.original), reason=aside.shown or aside.reason, kept=str(aside.moved_to)))
     if running is None or fresh or running.spec.id != game:
         return journal, None
     if demo_moves is not None and tuple(running.moves) != tuple(demo_moves[: len(running.moves)]):

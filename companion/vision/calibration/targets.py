@@ -15,6 +15,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from ...errors import CompanionError, ErrorText
+from ...i18n import N_
 from .. import mat
 from ..boards import BoardSpec, board_to_page, rows_run_up
 from .charuco import Sheet
@@ -81,12 +83,17 @@ def fits(extent_mm: tuple[float, float], paper: str) -> bool:
     return (w <= usable[0] and h <= usable[1]) or (h <= usable[0] and w <= usable[1])
 
 
+class MatTooLarge(CompanionError, ValueError):
+    """A mat that does not fit on the paper asked for (a ValueError too, as it always was)."""
+
+
 def mat_target(spec: BoardSpec, paper: str, dpi: int = DPI) -> Target:
     """The play mat for one region on one sheet: board outline, its four markers, labels."""
     x0, y0, x1, y1 = mat.mat_extent_mm(spec)
     w, h = x1 - x0, y1 - y0
     if not fits((w, h), paper):
-        raise ValueError(f"the {spec.region} mat ({w:.0f}×{h:.0f} mm) does not fit on {paper.upper()}")
+        raise MatTooLarge(message=ErrorText.of(N_("the {region} mat ({size} mm) does not fit on {paper}"),
+                                               region=spec.region, size=f"{w:.0f}×{h:.0f}", paper=paper.upper()))
     pw, ph = PAPER_MM[paper]
     landscape = not (w <= pw - 2 * PRINT_MARGIN_MM and h <= ph - 2 * PRINT_MARGIN_MM - 16)
     page_mm = (ph, pw) if landscape else (pw, ph)
