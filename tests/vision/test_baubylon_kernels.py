@@ -164,3 +164,84 @@ def test_colour_support_carries_nan():
     got = kernels.colour_support(lab, means, whiten, np.zeros(3), 16.3)
     np.testing.assert_array_equal(got, _plain_colour_support(lab, means, whiten, np.zeros(3), 16.3))
     assert np.isnan(got[1]).all() and not np.isnan(got[0]).any()
+
+
+def _observer():
+    from companion.sim.camera import region_geometry
+    from tests.sim.helpers import GAMES, camera_for
+
+    game = GAMES["baubylon"]
+    return game.observer(region_geometry(camera_for(game, tilt=30.0, azimuth=-60.0)))
+
+
+def _numpy_read_blocks(observer, table, evidence, seams, joints, stacked, allowed, ring):
+    """_read_blocks as numpy computed it before its passes were compiled (its own numpy steps)."""
+    levels = np.zeros(table.shape[:2], int)
+    known = False
+    terms = observer._block_terms(table, evidence, seams, joints, stacked)
+    floor = None if ring is None else np.where(stacked[..., None], 0.6 * ring, 0.0)
+    fewer = np.where(stacked[..., None], 0.075 * observer.levels[None, None, :], 0.0)
+    for _ in range(5):
+        seen, support = observer._block_scores_given(terms, observer.levels[levels], known)
+        if floor is not None:
+            seen = np.maximum(seen, floor)
+        best = seen.argmax(axis=-1)
+        fits = observer._one_top_per_place(best, seen, support)
+        fits &= observer._hides_no_better_top(best, support)
+        scores = np.where(allowed & fits, seen + fewer, -1.0)
+        new = scores.argmax(axis=-1)
+        if known and np.array_equal(new, levels):
+            break
+        levels, known = new, True
+    return levels, np.maximum(scores, 0.0), np.where(allowed, seen, 0.0)
+
+
+def _block_inputs(observer, stacks: float):
+    rows, cols, levels = BAUBYLON.rows, BAUBYLON.cols, len(observer.levels)
+    shape = (rows, cols, levels, 4)
+    evidence = RNG.random(shape).astype(np.float32) * np.float32(0.8)
+    evidence[RNG.random(shape) < 0.4] = 0.0  # sides that show nothing
+    evidence[:, :, 0] = 0.0  # the table level has no outline
+    seams = (RNG.random(shape) * 0.3).astype(np.float32)
+    seams[:, :, 0] = 0.0
+    joints = np.maximum(seams, np.float32(0.5) * RNG.random(shape).astype(np.float32))
+    table = RNG.random((rows, cols))
+    stacked = RNG.random((rows, cols)) < stacks
+    allowed = ~stacked[..., None] | (RNG.random((rows, cols, levels)) < 0.6)
+    ring = (RNG.random((rows, cols, levels)) * 0.6).astype(np.float32) / np.float64(1.5)
+    ring[:, :, 0] = 0.0
+    return table, evidence, seams, joints, stacked, allowed, ring
+
+
+@pytest.mark.parametrize("stacks", [0.0, 0.2, 0.6])
+def test_block_passes_compiled_read_as_the_numpy_passes(stacks):
+    observer = _observer()
+    for trial in range(6):
+        table, evidence, seams, joints, stacked, allowed, ring = _block_inputs(observer, stacks)
+        ring = None if trial == 0 else ring  # (observe always gives one; the method allows none)
+        got = observer._read_blocks(table, evidence, seams, joints, stacked, allowed, ring)
+        want = _numpy_read_blocks(observer, table, evidence, seams, joints, stacked, allowed, ring)
+        for g, w in zip(got, want, strict=True):
+            assert g.shape == w.shape
+            np.testing.assert_array_equal(g, w)
+        assert (got[0] > 0).any()  # some blocks read
+
+
+def test_block_scores_kernel_is_the_general_formula_and_carries_nan():
+    observer = _observer()
+    table, evidence, seams, joints, stacked, allowed, _ = _block_inputs(observer, 0.3)
+    evidence[0, 0, 1, 2] = np.nan
+    terms = observer._block_terms(table, evidence, seams, joints, stacked)
+    count, n_levels = BAUBYLON.rows * BAUBYLON.cols, len(observer.levels)
+    heights = observer.levels[RNG.integers(0, n_levels, count)]
+    want_seen, want_support = observer._block_scores_given(terms, heights.reshape(BAUBYLON.rows, BAUBYLON.cols), True)
+    seen, support = np.empty((count, n_levels)), np.empty((count, n_levels))
+    flat = {name: np.ascontiguousarray(terms[name].reshape(-1, 4, count)) for name in ("edge", "evidence", "seams",
+                                                                                       "joints", "open")}
+    kernels.block_scores(flat["edge"], flat["evidence"], flat["seams"], flat["joints"], flat["open"][0],
+                         terms["table"].reshape(count), observer.levels, observer._near_first.reshape(4, count),
+                         observer._far_first.reshape(4, count), observer._weight_first.reshape(n_levels, 4, count),
+                         observer._beside_index.reshape(4, count), heights, True, np.zeros((0, n_levels)), seen, support)
+    np.testing.assert_array_equal(seen, want_seen.reshape(count, n_levels))
+    np.testing.assert_array_equal(support, want_support.reshape(count, n_levels))
+    assert np.isnan(seen[0, 1]) and np.isnan(support[0, 1])

@@ -527,24 +527,43 @@ class BaubylonObserver:
         the scores before one top per place was kept (only the `allowed` levels). Where a pawn
         stack stands (`stacked`), only the levels its top `allowed` are candidates, a higher block
         (fewer pawns under the same top) preferred by _FEWER per pawn height."""
-        levels = np.zeros(table.shape[:2], int)
-        known = False
+        rows, cols = table.shape[:2]
+        count, n_levels = rows * cols, len(self.levels)
         terms = self._block_terms(table, evidence, seams, joints, stacked)
-        floor = None if ring is None else np.where(stacked[..., None], _RING * ring, 0.0)
-        fewer = np.where(stacked[..., None], _FEWER * self.levels[None, None, :], 0.0)
+        floor = (np.zeros((0, n_levels)) if ring is None
+                 else np.where(stacked[..., None], _RING * ring, 0.0).reshape(count, n_levels))
+        fewer = np.where(stacked[..., None], _FEWER * self.levels[None, None, :], 0.0).reshape(count, n_levels)
+        allowed_flat = np.ascontiguousarray(allowed.reshape(count, n_levels))
+        # Each pass compiled (baubylon_kernels: _block_scores_given with the floor, then
+        # _one_top_per_place and _hides_no_better_top and the choice, the same numbers); the
+        # surest-first order of the raised tops taken by numpy's own argsort between the two.
+        flat = {name: np.ascontiguousarray(terms[name].reshape(n_levels if name not in ("open",) else 1, 4, count))
+                for name in ("edge", "evidence", "seams", "joints", "open")}
+        near, far = self._near_first.reshape(4, count), self._far_first.reshape(4, count)
+        beside = self._beside_index.reshape(4, count)
+        table_flat = np.ascontiguousarray(terms["table"].reshape(count))
+        weight = self._weight_first.reshape(n_levels, 4, count)
+        seen = np.empty((count, n_levels))
+        support = np.empty((count, n_levels))
+        scores = np.empty((count, n_levels))
+        levels = np.zeros(count, np.intp)
+        new = np.empty(count, np.intp)
+        known = False
         for _ in range(5):
-            seen, support = self._block_scores_given(terms, self.levels[levels], known)
-            if floor is not None:
-                seen = np.maximum(seen, floor)
+            kernels.block_scores(flat["edge"], flat["evidence"], flat["seams"], flat["joints"], flat["open"][0], table_flat,
+                                 self.levels, near, far, weight, beside, self.levels[levels], known, floor, seen, support)
             best = seen.argmax(axis=-1)
-            fits = self._one_top_per_place(best, seen, support)
-            fits &= self._hides_no_better_top(best, support)
-            scores = np.where(allowed & fits, seen + fewer, -1.0)
-            new = scores.argmax(axis=-1)
+            raised = np.flatnonzero(best > 0)
+            score = support[raised, best[raised]] + 0.01 * seen[raised, best[raised]]
+            kernels.block_choice(raised[np.argsort(-score)], best, seen, support, self._tops_meet, self.levels,
+                                 self.hiding_other, self.hiding_nearer, self._hiding_flat, self._hiding_start,
+                                 self.top + 1, _HIDDEN_SHOWS, allowed_flat, fewer, scores, new)
             if known and np.array_equal(new, levels):
                 break
-            levels, known = new, True
-        return levels, np.maximum(scores, 0.0), np.where(allowed, seen, 0.0)
+            levels, known = new.copy(), True
+        shape = (rows, cols, n_levels)
+        return (levels.reshape(rows, cols), np.maximum(scores, 0.0).reshape(shape),
+                np.where(allowed, seen.reshape(shape), 0.0))
 
     def _hides_no_better_top(self, levels: np.ndarray, support: np.ndarray) -> np.ndarray:
         """(rows, cols, levels) False for a block top that, standing there, would hide another

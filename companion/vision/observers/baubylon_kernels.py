@@ -237,3 +237,96 @@ def colour_support(lab, means, whiten, logdet, typical):
         for c in range(classes):
             out[n, c] = (post[c] / total) * np.exp(-_maximum(0.0, d2[c] - typical) / 10.0)
     return out
+
+
+@kernel
+def block_scores(edge, evidence, seams, joints, open_, table, values, near, far, weight, beside, heights,
+                 known, floor, seen, support):
+    """One block pass's scores (BaubylonObserver._block_scores_given, then np.maximum with
+    `floor` when it has rows): per space and level, the sides' weighted outline evidence given
+    the neighbours' heights (`heights` (S,) pawn heights; `beside` (4, S) each side's neighbour,
+    S off the field), into `seen` and `support` (S, L) float64. The terms are laid out (L, 4, S)
+    as _block_terms makes them (`near`, `far`, `open_`: (4, S), the same at every level); `table` (S,) the table level's score; `values` (L,) the levels
+    in pawn heights. The sides summed in order, as numpy did; the first pass's shortcut there
+    (every neighbour at 0, no joint) gives these numbers too (it only left out adding zeros)."""
+    n_levels, n_spaces = edge.shape[0], edge.shape[2]
+    has_floor = floor.shape[0] > 0
+    for s in range(n_spaces):
+        for level in range(n_levels):
+            value = values[level]
+            total_edge = 0.0
+            total_seam = 0.0
+            shown = 0.0
+            joint_sum = 0.0
+            seam_sum = 0.0
+            for side in range(4):
+                other = beside[side, s]
+                height = heights[other] if other < n_spaces else 0
+                use = height == 0 or (near[side, s] and height < value) or (far[side, s] and height > value)
+                w_edge = edge[level, side, s] if use else 0.0
+                joint = known and height == value and open_[side, s]
+                w_seam = weight[level, side, s] if joint else 0.0
+                if side == 0:
+                    total_edge = w_edge
+                    total_seam = w_seam
+                    shown = evidence[level, side, s] * w_edge
+                    joint_sum = joints[level, side, s] * w_seam
+                    seam_sum = seams[level, side, s] * w_seam
+                else:
+                    total_edge = total_edge + w_edge
+                    total_seam = total_seam + w_seam
+                    shown = shown + evidence[level, side, s] * w_edge
+                    joint_sum = joint_sum + joints[level, side, s] * w_seam
+                    seam_sum = seam_sum + seams[level, side, s] * w_seam
+            if level == 0:
+                score = table[s]
+            else:
+                score = (shown + joint_sum) / max(total_edge + total_seam, 1e-6)
+            if has_floor:
+                score = _maximum(score, floor[s, level])
+            seen[s, level] = score
+            support[s, level] = shown + seam_sum
+
+
+@kernel
+def block_choice(order, best, seen, support, meet, values, others, nearer, hiding, hiding_start, stride, shows,
+                 allowed, fewer, scores, chosen):
+    """The rest of a block pass (BaubylonObserver._one_top_per_place and _hides_no_better_top,
+    then the choice): of the raised tops (`order`: spaces whose best level `best` (S,) is above
+    the table, surest first), each that lands where a surer one kept lands in the frame (`meet`
+    (S·L, S·L) by flat (space, level)) is not kept; a top a taller stand nearer the camera would
+    hide (`others`, `nearer` (S, K); `hiding` flat, from `hiding_start` (S, K) + own top ·
+    `stride` + the other's) does not keep that stand's level where it shows more than `shows`
+    times as much outline (`support`) as that stand. Into `scores` (S, L): seen + fewer where allowed and kept, else
+    −1; and `chosen` (S,): each space's argmax."""
+    n_spaces, n_levels = seen.shape
+    ok = np.ones((n_spaces, n_levels), np.bool_)
+    count = order.shape[0]
+    if count >= 2:
+        kept = np.ones(count, np.bool_)
+        for n in range(count):
+            at_n = order[n] * n_levels + best[order[n]]
+            for m in range(n):
+                if kept[m] and meet[at_n, order[m] * n_levels + best[order[m]]]:
+                    kept[n] = False
+                    break
+            if not kept[n]:
+                ok[order[n], best[order[n]]] = False
+    for s in range(n_spaces):
+        own = values[best[s]]
+        if own <= 0:
+            continue
+        for k in range(others.shape[1]):
+            other = others[s, k]
+            stand = values[best[other]]
+            if (nearer[s, k] and stand > own and hiding[hiding_start[s, k] + own * stride + stand]
+                    and support[s, best[s]] > support[other, best[other]] * shows):
+                ok[other, best[other]] = False
+    for s in range(n_spaces):
+        top = 0
+        for level in range(n_levels):
+            value = seen[s, level] + fewer[s, level] if (allowed[s, level] and ok[s, level]) else -1.0
+            scores[s, level] = value
+            if level == 0 or value > scores[s, top] or (value != value and scores[s, top] == scores[s, top]):
+                top = level
+        chosen[s] = top
