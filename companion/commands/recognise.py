@@ -182,7 +182,7 @@ def _recognise_game(args: argparse.Namespace, config, specs: list[BoardSpec], im
             observer = observer_type(location, _profile(args, config, spec.region))
             observation = observer.observe(image)
         except (CompanionError, ValueError) as exc:  # observers say "calibrate first" by a ValueError
-            failures.append(ErrorText.of(N_("{where}: {reason}"), where=spec.region, reason=exc))
+            failures.append(ErrorText.of(N_("{region}: {reason}"), region=spec.region, reason=exc))
             continue
         results.append(observation)
         overlay = draw_observation(overlay, location, observation)
