@@ -15,7 +15,7 @@ from typing import Any, TextIO
 from ..errors import CompanionError
 from ..games.api import Message
 from ..games.registry import get as get_spec
-from ..i18n import N_, NP_, translate
+from ..i18n import N_, NP_, REGION_NAMES, translate
 from ..vision.types import Frame
 from .console import Console
 from .events import Event, GameResumed
@@ -114,7 +114,7 @@ def run_camera(source: Any, reader: BoardReader, options: RunOptions, config: An
                                  Message.of(NP_("{count} move replayed from the journal", "{count} moves replayed from the journal"),
                                             count=len(tracker.moves))))
     for region, why in reader.skipped.items():
-        say(Message.of(N_("not reading {board}: {reason}"), board=region, reason=why))
+        say(Message.of(N_("not reading {board}: {reason}"), board=Message.of(REGION_NAMES.get(region, region)), reason=why))
     items = frames_with_reconnect(source, stop, lambda why: say(Message.of(N_("camera error: {reason}"), reason=why)))
     items = _shown(items, session)
     try:

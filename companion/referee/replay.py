@@ -19,7 +19,7 @@ from ..errors import CompanionError
 from ..games import saves
 from ..games.api import Message
 from ..games.registry import get as get_spec
-from ..i18n import N_, NP_
+from ..i18n import N_, NP_, REGION_NAMES
 from .console import Console
 from .events import ViolationFound
 from .frames import SCENES_FILE, BoardReader, frame_scenes, read_scenes
@@ -79,7 +79,9 @@ def replay(path: Path, *, game: str | None, start: Path | None, state_dir: Path,
         session._run_commands()
         console.close()
         for region, why in result.skipped.items():
-            out.write("companion replay: " + Message.of(N_("skipped {board}: {reason}"), board=region, reason=why).render(lang) + "\n")
+            board = Message.of(REGION_NAMES.get(region, region))
+            out.write("companion replay: " + Message.of(N_("skipped {board}: {reason}"), board=board,
+                                                         reason=why).render(lang) + "\n")
         from ..commands.score import format_sheet
 
         sheet = tracker.state.score_sheet()
