@@ -192,6 +192,7 @@ class BaubylonObserver:
         self._ring_open = self.facing[:, :, None, :] >= 0
         self._ring_sides = np.maximum(_sum_sides(self._ring_open.astype(float)), 1.0)
         self._offsets_for: tuple[AppearanceProfile, tuple[np.ndarray, np.ndarray]] | None = None
+        kernels.warm()  # the compiled loops ready before the first read (once per process)
         # (profile, the table's Lab, its BGR, the blocks' BGR) learned once per profile
         self._table_bgr_for: tuple[AppearanceProfile, np.ndarray, np.ndarray, np.ndarray] | None = None
 

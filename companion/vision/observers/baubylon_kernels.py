@@ -330,3 +330,34 @@ def block_choice(order, best, seen, support, meet, values, others, nearer, hidin
             if level == 0 or value > scores[s, top] or (value != value and scores[s, top] == scores[s, top]):
                 top = level
         chosen[s] = top
+
+
+_WARM = False
+
+
+def warm() -> None:
+    """Run every kernel once on tiny inputs of the types a read passes them (dtypes, dimensions,
+    contiguity: one compiled version each), so that the live loop's first read does not pay the
+    compile (or, with the compiled code cached on disk, its loading). Once per process."""
+    global _WARM
+    if _WARM:
+        return
+    f32, f64, i64 = np.float32, np.float64, np.int64
+    across = np.zeros((1, 1, 4, 2, 3, 3), f32)
+    block_outline_terms(across, np.zeros((1, 3), f32), np.zeros(3, f32), np.zeros((1, 1, 4), f32), 15.0, 1, 1)
+    unlike_table_and_blocks(np.zeros((1, 3), f32), np.zeros(3), np.zeros(3))
+    colour_support(np.zeros((1, 3)), np.zeros((2, 3)), np.ones((2, 3, 3)), np.zeros(2), 16.3)
+    levels, count = 2, 2
+    flat32 = np.zeros((levels, 4, count), f32)
+    seen, support = np.zeros((count, levels)), np.zeros((count, levels))
+    values = np.arange(levels, dtype=i64)
+    beside = np.full((4, count), count, i64)
+    block_scores(np.zeros((levels, 4, count)), flat32, flat32, flat32, np.ones((4, count), np.bool_), np.zeros(count),
+                 values, np.zeros((4, count), np.bool_), np.zeros((4, count), np.bool_), np.zeros((levels, 4, count)),
+                 beside, np.zeros(count, i64), False, np.zeros((0, levels)), seen, support)
+    others = np.zeros((count, 1), i64)
+    block_choice(np.zeros(0, np.intp), np.zeros(count, np.intp), seen, support,
+                 np.zeros((count * levels, count * levels), np.bool_), values, others, np.zeros((count, 1), np.bool_),
+                 np.zeros(64, np.bool_), others, 3, 2.0, np.ones((count, levels), np.bool_), np.zeros((count, levels)),
+                 np.zeros((count, levels), f64), np.zeros(count, np.intp))
+    _WARM = True
