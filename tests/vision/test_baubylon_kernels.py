@@ -245,3 +245,20 @@ def test_block_scores_kernel_is_the_general_formula_and_carries_nan():
     np.testing.assert_array_equal(seen, want_seen.reshape(count, n_levels))
     np.testing.assert_array_equal(support, want_support.reshape(count, n_levels))
     assert np.isnan(seen[0, 1]) and np.isnan(support[0, 1])
+
+
+@pytest.mark.parametrize(("spaces", "positions", "offsets"), [
+    (250, 3, (-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0)),  # pawn tops, as _read_pawns samples them
+    (1, 3, (-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0)),
+    (0, 3, (-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0)),
+    (20, 4, OFFSETS),
+])
+def test_outline_evidence_is_outlines_evidence(spaces, positions, offsets):
+    across, reference = _block_samples(spaces, heights=1, positions=positions, offsets=offsets)
+    across[0:1, :, :, :, 2] = np.nan  # a NaN sample where there is a first space
+    expected = RNG.uniform(-1, 1, across.shape[:3]).astype(np.float32)
+    samples = ProbeSamples(np.zeros((spaces, 1, 0, 3), np.float32), across, offsets)
+    want = outline(samples, reference[:, None, :]).evidence(expected)
+    got = kernels.outline_evidence(across, reference, offsets, expected)
+    assert got.dtype == want.dtype == np.float32
+    np.testing.assert_array_equal(got, want)

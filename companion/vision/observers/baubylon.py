@@ -40,6 +40,7 @@ from ..appearance import AppearanceProfile
 from ..boards import BAUBYLON
 from ..types import CellReading, Observation
 from . import baubylon_kernels as kernels
+from .baubylon_light import margin_light
 from .baubylon_speed import block_outline_terms
 from .common import class_support, need_profile
 from .dimensions import BAUBYLON as DIMS
@@ -299,9 +300,13 @@ class BaubylonObserver:
             cached = self._table_bgr_for = (profile, known, lab_to_bgr(known).reshape(3),
                                             lab_to_bgr(block).reshape(3))
         # unit_lab of the margin's pixels: to_lab(bgr()) without its clip (a uint8 colour stays in range)
-        field = surface_gain_field(unit_lab(self.margin.raw(image)), self.margin.pixels, cached[1],
-                                   unhidden=self.margin_unhidden, design=self._margin_design, known_bgr=cached[2],
-                                   front_bgr=cached[3])
+        seen = unit_lab(self.margin.raw(image))
+        # The plane through the lit table (baubylon_light); where the ring shows too little of it,
+        # the plane fitted to the whole ring, raised out of the shadows.
+        field = margin_light(seen, cached[1], cached[2], cached[3], self._margin_design, self.margin_unhidden)
+        if field is None:
+            field = surface_gain_field(seen, self.margin.pixels, cached[1], unhidden=self.margin_unhidden,
+                                       design=self._margin_design, known_bgr=cached[2], front_bgr=cached[3])
         return gains_at(field, self.cell_pixels, self._cell_design)
 
     def _per_level(self, values: np.ndarray) -> np.ndarray:
@@ -689,7 +694,8 @@ class BaubylonObserver:
         coloured = np.zeros((cells, tops))
         if len(squares):
             grids, square_gains = interiors[squares, levels], gains[squares]
-            colour = rebalance_each(small_median(grids), square_gains)
+            middle = small_median(grids)  # (the grids' colour: the outline's reference below)
+            colour = rebalance_each(middle, square_gains)
             # A pawn partly hidden (behind a taller stand) or half in shadow mixes its colour with
             # what hides it: judged again on the part of its top unlike table and blocks alone
             # (both colours judged in one call: row by row, the same numbers).
@@ -708,8 +714,9 @@ class BaubylonObserver:
         scores = np.zeros((cells, tops))
         if len(squares):
             samples = self.pawns.sample_pairs(image, squares, levels, grids)  # their interiors seen already
-            lines = outline(samples, samples.interior_colour())
-            evidence = lines.evidence(offsets.reshape(cells, 4)[squares][:, None, :])[:, 0]  # (N, 4)
+            # outline(samples, samples.interior_colour()).evidence(the pawns' offsets), compiled
+            evidence = kernels.outline_evidence(samples.across, middle[keep], samples.offsets,
+                                                offsets.reshape(cells, 4)[squares][:, None, :])[:, 0]  # (N, 4)
             # A pawn's sides are its own colour: on a side facing the camera its top meets its own
             # side face and shows an outline only as far as that side is shaded darker: such a
             # side counts as far as it shows one (the far sides decide the height).

@@ -106,15 +106,21 @@ def _outline_args(across, reference, offsets, expected, alike_scale, fields, arg
 
 @kernel
 def _block_terms_from(fields, exps, out):
-    """block_outline_terms' four terms from _outline_args' `fields` and numpy's exp of its `args`
-    (`exps`), along each side (stack_sampling.along_side: the sum, the best and the worst taken
-    position by position, in its order), into `out` (4, S, levels, 4) whose level 0 (the table)
-    is left as it is (zeros). (Scalars only: a helper taking an array costs more than the sums.)"""
+    _terms_from(fields, exps, out, 4)
+
+
+@kernel
+def _terms_from(fields, exps, out, terms):
+    """block_outline_terms' first `terms` terms (of evidence, seams, alike, inside) from
+    _outline_args' `fields` and numpy's exp of its `args` (`exps`), along each side
+    (stack_sampling.along_side: the sum, the best and the worst taken position by position, in
+    its order), into `out` (terms, S, levels, 4) whose level 0 (the table) is left as it is.
+    (Scalars only: a helper taking an array costs more than the sums.)"""
     n_s, n_k, n_sides, n_p = fields.shape[1:]
     for s in range(n_s):
         for k in range(n_k):
             for side in range(n_sides):
-                for term in range(4):
+                for term in range(terms):
                     total = high = low = _ZERO
                     for p in range(n_p):
                         if term == 0:
@@ -159,6 +165,24 @@ def block_outline_terms(across: np.ndarray, reference: np.ndarray, offsets, expe
     _block_terms_from(fields, args, out)
     out = out.reshape(4, rows, cols, shape[1] + 1, shape[2])
     return out[0], out[1], out[2], out[3]
+
+
+def outline_evidence(across: np.ndarray, reference: np.ndarray, offsets, expected: np.ndarray) -> np.ndarray:
+    """outline(ProbeSamples(…, across, offsets), reference).evidence(expected) for faces of
+    colour `reference` (S, 3), one per square at every height, from their samples `across` (S,
+    K, 4, P, O, 3 Lab), `expected` (S, K, 4): the same (S, K, 4) float32 numbers."""
+    across = np.ascontiguousarray(across, np.float32)
+    reference = np.ascontiguousarray(reference, np.float32)
+    offsets = np.ascontiguousarray(offsets, np.float32)
+    expected = np.ascontiguousarray(expected, np.float32)
+    shape = across.shape[:4]
+    fields = np.empty((5, *shape), np.float32)
+    args = np.empty((5, *shape), np.float32)
+    _outline_args(across, reference, offsets, expected, _LIKE_SCALE, fields, args)
+    np.exp(args[:2], out=args[:2])  # (the evidence's two: the inside's likeness, the crossing's place)
+    out = np.zeros((1, shape[0], shape[1] + 1, shape[2]), np.float32)
+    _terms_from(fields, args, out, 1)
+    return out[0, :, 1:]
 
 
 @kernel
@@ -345,6 +369,7 @@ def warm() -> None:
     f32, f64, i64 = np.float32, np.float64, np.int64
     across = np.zeros((1, 1, 4, 2, 3, 3), f32)
     block_outline_terms(across, np.zeros((1, 3), f32), np.zeros(3, f32), np.zeros((1, 1, 4), f32), 15.0, 1, 1)
+    outline_evidence(across, np.zeros((1, 3), f32), np.zeros(3, f32), np.zeros((1, 1, 4), f32))
     unlike_table_and_blocks(np.zeros((1, 3), f32), np.zeros(3), np.zeros(3))
     colour_support(np.zeros((1, 3)), np.zeros((2, 3)), np.ones((2, 3, 3)), np.zeros(2), 16.3)
     levels, count = 2, 2
