@@ -40,7 +40,6 @@ from ..appearance import AppearanceProfile
 from ..boards import BAUBYLON
 from ..types import CellReading, Observation
 from . import baubylon_kernels as kernels
-from .baubylon_light import margin_light
 from .baubylon_speed import block_outline_terms
 from .common import class_support, need_profile
 from .dimensions import BAUBYLON as DIMS
@@ -300,13 +299,9 @@ class BaubylonObserver:
             cached = self._table_bgr_for = (profile, known, lab_to_bgr(known).reshape(3),
                                             lab_to_bgr(block).reshape(3))
         # unit_lab of the margin's pixels: to_lab(bgr()) without its clip (a uint8 colour stays in range)
-        seen = unit_lab(self.margin.raw(image))
-        # The plane through the lit table (baubylon_light); where the ring shows too little of it,
-        # the plane fitted to the whole ring, raised out of the shadows.
-        field = margin_light(seen, cached[1], cached[2], cached[3], self._margin_design, self.margin_unhidden)
-        if field is None:
-            field = surface_gain_field(seen, self.margin.pixels, cached[1], unhidden=self.margin_unhidden,
-                                       design=self._margin_design, known_bgr=cached[2], front_bgr=cached[3])
+        field = surface_gain_field(unit_lab(self.margin.raw(image)), self.margin.pixels, cached[1],
+                                   unhidden=self.margin_unhidden, design=self._margin_design, known_bgr=cached[2],
+                                   front_bgr=cached[3])
         return gains_at(field, self.cell_pixels, self._cell_design)
 
     def _per_level(self, values: np.ndarray) -> np.ndarray:
