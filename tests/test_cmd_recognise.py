@@ -87,7 +87,8 @@ def test_game_path_locates_by_markers_and_needs_the_observer_and_its_profile(tmp
     assert code != 0
     # Either the garden observer asks for its appearance profile, or a region has no observer yet:
     # both are said plainly, never a traceback.
-    assert "appearance profile" in err or "no observer for" in err
+    assert "colours are not learned yet: calibrate them with companion calibrate appearance" in err \
+        or "no observer for" in err
     assert "Traceback" not in err
 
 

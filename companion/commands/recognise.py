@@ -177,12 +177,18 @@ def _recognise_game(args: argparse.Namespace, config, specs: list[BoardSpec], im
                                          where=spec.region,
                                          file=f"companion/vision/observers/{spec.region.replace('.', '_')}.py"))
             continue
+        profile = None
         try:
             location = _locate(args, config, spec, image, camera)
-            observer = observer_type(location, _profile(args, config, spec.region))
+            profile = _profile(args, config, spec.region)
+            observer = observer_type(location, profile)
             observation = observer.observe(image)
         except (CompanionError, ValueError) as exc:  # observers say "calibrate first" by a ValueError
-            failures.append(ErrorText.of(N_("{region}: {reason}"), region=spec.region, reason=exc))
+            reason: Any = exc
+            if profile is None and not isinstance(exc, CompanionError):  # no profile: that is why (in words)
+                reason = ErrorText.of(N_("its pieces' colours are not learned yet: calibrate them with {command}"),
+                                      command=f"companion calibrate appearance --region {spec.region}")
+            failures.append(ErrorText.of(N_("{region}: {reason}"), region=spec.region, reason=reason))
             continue
         results.append(observation)
         overlay = draw_observation(overlay, location, observation)

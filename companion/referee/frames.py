@@ -8,6 +8,7 @@ a frame is read: only when the table has been still for a few frames with no han
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +21,8 @@ from ..vision.boards import REGIONS
 from ..vision.observers import observer_class
 from ..vision.types import CellReading, Frame, Observation
 from .session import Scene
+
+log = logging.getLogger(__name__)
 
 
 def regions_of_game(game: str) -> list[str]:
@@ -54,6 +57,18 @@ def _cause(exc: BaseException) -> Any:
     if isinstance(exc, CompanionError):
         return exc
     return getattr(exc, "message", None) or str(exc) or type(exc).__name__
+
+
+def _not_set_up(region: str, no_profile: bool, exc: BaseException) -> ErrorText:
+    """Why an observer would not start. Without an appearance profile that is the reason (an
+    observer that needs none does not fail for it): said in the player's words, the observer's
+    own (English) text only logged."""
+    if no_profile and not isinstance(exc, CompanionError):
+        log.info("observer of %s not started: %s", region, exc)
+        return ErrorText.of(N_("its pieces' colours are not learned yet: calibrate them with {command}"),
+                            command=f"companion calibrate appearance --region {region}")
+    return ErrorText.of(N_("cannot be read with this calibration ({reason}); calibrate it with {command}"),
+                        reason=_cause(exc), command="companion calibrate")
 
 
 @dataclass
@@ -101,9 +116,7 @@ class BoardReader:
             try:
                 self.observers[region] = cls(location, profile)
             except (ValueError, CompanionError) as exc:
-                self.skipped[region] = Skipped(NOT_SET_UP, ErrorText.of(
-                    N_("cannot be read with this calibration ({reason}); calibrate it with {command}"),
-                    reason=_cause(exc), command="companion calibrate"))
+                self.skipped[region] = Skipped(NOT_SET_UP, _not_set_up(region, profile is None, exc))
 
     def read(self, frame: Frame) -> dict[str, Observation]:
         if not self.observers and not self.skipped:

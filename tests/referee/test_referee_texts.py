@@ -62,17 +62,29 @@ def test_a_region_without_an_observer_and_one_whose_observer_will_not_start(tmp_
     assert skipped.code == frames.NO_OBSERVER and str(skipped) == "no observer for this board on this build"
     assert_translated(skipped.render)
 
+    def needs_a_profile(location, profile):
+        raise ValueError("the garden observer needs an appearance profile (calibrate first)")
+
+    saved = _saved_location(tmp_path)
+    monkeypatch.setattr(frames, "observer_class", lambda region: needs_a_profile)
+    reader = BoardReader("babylon", tmp_path, calibration=saved)
+    reader.read(_blank_frame())
+    skipped = reader.skipped["babylon.garden"]
+    assert skipped.code == NOT_SET_UP  # without a profile, that is the reason: said in words, not the observer's
+    assert str(skipped) == ("its pieces' colours are not learned yet: calibrate them with "
+                            "companion calibrate appearance --region babylon.garden")
+    assert_translated(skipped.render, "companion calibrate appearance --region babylon.garden")
+
     def refuses(location, profile):
-        raise ValueError("no appearance profile: calibrate first")
+        raise CompanionError(message=ErrorText.of(N_("no such file")))
 
     monkeypatch.setattr(frames, "observer_class", lambda region: refuses)
-    reader = BoardReader("babylon", tmp_path, calibration=_saved_location(tmp_path))
+    reader = BoardReader("babylon", tmp_path, calibration=saved)
     reader.read(_blank_frame())
     skipped = reader.skipped["babylon.garden"]
     assert skipped.code == NOT_SET_UP
-    assert str(skipped) == ("cannot be read with this calibration (no appearance profile: calibrate first); "
-                            "calibrate it with companion calibrate")
-    assert_translated(skipped.render, "no appearance profile: calibrate first", "companion calibrate")
+    assert str(skipped) == "cannot be read with this calibration (no such file); calibrate it with companion calibrate"
+    assert_translated(skipped.render, "companion calibrate")
 
 
 def test_run_tells_a_board_out_of_view_by_its_code_not_its_english(tmp_path, monkeypatch):
