@@ -177,7 +177,7 @@ def _recognise_game(args: argparse.Namespace, config, specs: list[BoardSpec], im
                                          where=spec.region,
                                          file=f"companion/vision/observers/{spec.region.replace('.', '_')}.py"))
             continue
-        profile = None
+        location = profile = None
         try:
             location = _locate(args, config, spec, image, camera)
             profile = _profile(args, config, spec.region)
@@ -185,7 +185,7 @@ def _recognise_game(args: argparse.Namespace, config, specs: list[BoardSpec], im
             observation = observer.observe(image)
         except (CompanionError, ValueError) as exc:  # observers say "calibrate first" by a ValueError
             reason: Any = exc
-            if profile is None and not isinstance(exc, CompanionError):  # no profile: that is why (in words)
+            if location is not None and profile is None and not isinstance(exc, CompanionError):  # no profile: why
                 reason = ErrorText.of(N_("its pieces' colours are not learned yet: calibrate them with {command}"),
                                       command=f"companion calibrate appearance --region {spec.region}")
             failures.append(ErrorText.of(N_("{region}: {reason}"), region=spec.region, reason=reason))
