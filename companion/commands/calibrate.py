@@ -441,7 +441,7 @@ def _save_captures(config, specs: list[BoardSpec], captures: dict, failures: lis
         _saved(lang, saved.path, saved.previous)
         if saved.set_aside:
             _say(lang, N_("the file there could not be used ({reason}); it was moved aside to {name}"), "  ",
-                 reason=saved.set_aside_reason, name=saved.set_aside.name)
+                 reason=saved.set_aside_error or saved.set_aside_reason, name=saved.set_aside.name)
         if capture.frames_used < capture.frames_wanted:
             _say(lang, NP_("{count} more frame would make it steadier", "{count} more frames would make it steadier"),
                  "  ", count=capture.frames_wanted - capture.frames_used)

@@ -178,3 +178,16 @@ def test_a_camera_measured_at_another_aspect_ratio_says_how_to_measure_it_again(
     assert isinstance(caught.value, ValueError) and "another aspect ratio" in str(caught.value)
     assert_translated(caught.value.render, "companion calibrate camera")
     assert "1280×960" in caught.value.render("ja") and "1280×720" in caught.value.render("zh_TW")
+
+
+def test_a_profile_set_aside_says_why_in_the_language(tmp_path):
+    from companion.vision.appearance import AppearanceProfile
+    from companion.vision.calibration.capture import save_profile
+
+    path = tmp_path / "appearance-reclamation.json"
+    path.write_text("{broken", encoding="utf-8")
+    mine = AppearanceProfile.learn("reclamation", {"flower": np.random.default_rng(1).normal(50, 5, (8, 6))})
+    saved = save_profile(mine, path)
+    assert saved.set_aside is not None and "line 1, column 2: not valid JSON" in saved.set_aside_reason
+    assert saved.set_aside_error.render("en") == saved.set_aside_reason
+    assert_translated(saved.set_aside_error.render, str(path), "JSON")

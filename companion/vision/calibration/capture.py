@@ -72,7 +72,8 @@ class SavedProfile:
     path: Path
     previous: Path | None = None  # the valid profile it replaced, kept beside it
     set_aside: Path | None = None  # an unusable file (corrupt, another region) moved out of the way
-    set_aside_reason: str = ""
+    set_aside_reason: str = ""  # English, for logs
+    set_aside_error: Any = None  # why, in the player's language (the error renders itself)
 
 
 @dataclass
@@ -274,7 +275,7 @@ def save_profile(profile: AppearanceProfile, path: Path) -> SavedProfile:
     unusable file aside (never overwrite it silently)."""
     path = Path(path)
     previous = set_aside = None
-    reason = ""
+    reason, error = "", None
     if path.exists():
         try:
             old = AppearanceProfile.load(path)
@@ -284,10 +285,10 @@ def save_profile(profile: AppearanceProfile, path: Path) -> SavedProfile:
         except CompanionError as exc:
             stamp = _dt.datetime.now(_dt.UTC).strftime("%Y%m%d-%H%M%S")
             set_aside = path.with_name(f"{path.stem}.unusable-{stamp}.json")
-            reason = str(exc)
+            reason, error = str(exc), exc
             os.replace(path, set_aside)
         else:
             previous = path.with_name(f"{path.stem}.prev.json")
             os.replace(path, previous)
     profile.save(path)
-    return SavedProfile(path, previous, set_aside, reason)
+    return SavedProfile(path, previous, set_aside, reason, error)
