@@ -40,6 +40,7 @@ from ..appearance import AppearanceProfile
 from ..boards import BAUBYLON
 from ..types import CellReading, Observation
 from . import baubylon_kernels as kernels
+from .baubylon_light import margin_light
 from .baubylon_speed import block_outline_terms
 from .common import class_support, need_profile
 from .dimensions import BAUBYLON as DIMS
@@ -299,9 +300,13 @@ class BaubylonObserver:
             cached = self._table_bgr_for = (profile, known, lab_to_bgr(known).reshape(3),
                                             lab_to_bgr(block).reshape(3))
         # unit_lab of the margin's pixels: to_lab(bgr()) without its clip (a uint8 colour stays in range)
-        field = surface_gain_field(unit_lab(self.margin.raw(image)), self.margin.pixels, cached[1],
-                                   unhidden=self.margin_unhidden, design=self._margin_design, known_bgr=cached[2],
-                                   front_bgr=cached[3])
+        seen = unit_lab(self.margin.raw(image))
+        # The plane through the lit table (baubylon_light); where the ring shows too little of it,
+        # the plane fitted to the whole ring, raised out of the shadows.
+        field = margin_light(seen, cached[1], cached[2], cached[3], self._margin_design, self.margin_unhidden)
+        if field is None:
+            field = surface_gain_field(seen, self.margin.pixels, cached[1], unhidden=self.margin_unhidden,
+                                       design=self._margin_design, known_bgr=cached[2], front_bgr=cached[3])
         return gains_at(field, self.cell_pixels, self._cell_design)
 
     def _per_level(self, values: np.ndarray) -> np.ndarray:
@@ -326,28 +331,15 @@ class BaubylonObserver:
         if stands is not None:
             rank = rank + _STAND * stands[found, best[found]]
         found = found[np.argsort(-rank)]
-        where = self.pawn_pixels[found, best[found]]
-        near = _apart(where) < 0.5 * self.pawn_px[found, best[found]][None, :]
-        # Nor can a stack stand where a taller one nearer the camera would hide its top: what it
-        # showed was the taller one (its side, its top's edges), so of its colour; a top of
-        # another colour there is a stack of its own, in part in view.
-        tops = best[found] + 1
-        slots = self.hiding_other[found]  # (N, K)
-        # (n, m, k): found[m] stands at slot k of found[n]'s hiding stands, nearer the camera
-        # (found's place in its list looked up per space: no (N, N, K) comparison).
-        place = np.full(len(scores), -1)
-        place[found] = np.arange(len(found))
-        n, k = np.nonzero((place[slots] >= 0) & self.hiding_nearer[found])
-        m = place[slots[n, k]]
-        taller = tops[m] > tops[n]
-        if kinds is not None:  # what the taller one shows there is its own side: its own colour
-            colour = kinds[found, best[found]]
-            taller &= colour[m] == colour[n]
-        n, m, k = n[taller], m[taller], k[taller]
-        hidden = self.hiding_pawn[found[n], k, tops[n], tops[m]]
-        near[n[hidden], m[hidden]] = near[m[hidden], n[hidden]] = True
+        # Where two tops meet in the frame (within half a pawn's width); nor can a stack stand
+        # where a taller one nearer the camera would hide its top: what it showed was the taller
+        # one (its side, its top's edges), so of its colour; a top of another colour there is a
+        # stack of its own, in part in view. Likeliest first; a top taken is not a second stack
+        # (compiled: baubylon_kernels.one_stack_kept, the same pairs and order).
+        kept = kernels.one_stack_kept(found, best, self.pawn_pixels, self.pawn_px, self.hiding_other, self.hiding_nearer,
+                                      self.hiding_pawn, kinds if kinds is not None else _NO_KINDS, kinds is not None)
         out = scores.copy()
-        out[found[~_first_in_place(near)]] = 0.0  # likeliest first; a top taken is not a second stack
+        out[found[~kept]] = 0.0  # likeliest first; a top taken is not a second stack
         return out
 
     def calibration_samples(self, image: np.ndarray, expected) -> dict[str, list[np.ndarray]]:
@@ -1084,6 +1076,7 @@ def _first_in_place(near: np.ndarray) -> np.ndarray:
 
 
 _LOWER = np.zeros((0, 0), bool)
+_NO_KINDS = np.zeros((0, 0), np.intp)  # (one_stack_kept without colours)
 
 
 def _lower(count: int) -> np.ndarray:

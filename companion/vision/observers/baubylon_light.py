@@ -1,0 +1,112 @@
+"""The light at read time round the Baubylon field: a plane through the lit table.
+
+The table just outside the field is the white reference (how much brighter each channel looks
+now than at calibration), measured on a ring of places round the field. Those places show three
+things besides the lit table:
+- shadows of the blocks, darker by 15-40 % and of the light's own hue (shadows only darken);
+- on the sides the blocks may stand in front of (not `unhidden`), the blocks' faces: a lit face
+  is brighter than the table, a shaded one may be as bright as it, and their hue differs from the
+  table's by a few hundredths, no more;
+- nothing brighter than the lit table at the unhidden places (the near side: nothing on the field
+  stands in front of them).
+
+A least-squares plane through all that is pulled down by the shadows and up by the faces, and
+its tilt (which way the light falls off) can take the wrong sign: the far spaces were then read
+~15-25 % off, and blocks there as bare table. So the plane is pinned where the light surely is,
+at the brightest unhidden places, and tilted the way the most places agree with to within
+`TOLERANCE`: the lit table lies on one plane, while shadows and faces scatter round it. The
+places compared are of the light's hue within `HUE` (the unhidden places' median hue): most
+block faces differ from it by more than that, most lit table does not.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .stack_sampling import _distance_to, _not_in_front, lab_to_bgr
+
+HUE = 0.03  # a place's hue (each channel over the three's mean) within this of the light's
+PIN_BAND = 0.06  # the brightest unhidden places: within this of the second brightest
+TOLERANCE = 0.04  # a place agrees with a plane within this (relative)
+ABOVE = 0.06  # an unhidden place this much brighter than the plane says it is wrong
+ABOVE_PENALTY = 3.0  # ...and counts against it as much as this many places agreeing
+MOST_TILT = 0.3  # the light changes by at most this share per 640 px (the plane's x, y units)
+COARSE, FINE = 0.06, 0.01  # the tilt's steps, first over the whole range, then round the best
+
+
+def margin_light(seen_lab: np.ndarray, known_lab: np.ndarray, known_bgr: np.ndarray, front_bgr: np.ndarray,
+                 design: np.ndarray, unhidden: np.ndarray, near: float = 25.0) -> np.ndarray | None:
+    """lit_table_plane of the ring's places (Lab (n, 3), 0..100 L), the table's calibrated colour
+    `known_lab` (3,) (`known_bgr`: the same in BGR) and the blocks' `front_bgr` (3,) (what may stand
+    in front of the places not `unhidden`): the places that may show the table are those within
+    `near` ΔE of its colour, less the block faces stack_sampling's light fit drops too."""
+    seen = np.asarray(seen_lab, np.float32).reshape(-1, 3)
+    known = np.asarray(known_lab, np.float32)
+    seen_bgr = lab_to_bgr(seen)
+    unhidden = np.asarray(unhidden, bool)
+    like = _not_in_front(seen, seen_bgr, known, known_bgr, front_bgr, unhidden, near) & (_distance_to(seen, known) < near)
+    return lit_table_plane(seen_bgr / np.maximum(known_bgr, 1e-3), design, like, unhidden)
+
+
+def lit_table_plane(ratio: np.ndarray, design: np.ndarray, like: np.ndarray, unhidden: np.ndarray,
+                    least: int = 12, least_unhidden: int = 5) -> np.ndarray | None:
+    """(3, 3) plane coefficients (as stack_sampling.surface_gain_field's: per channel a + b·x + c·y
+    over plane_design's terms) of how much brighter the lit table looks now than at calibration,
+    or None when the ring does not show enough lit table (fewer than `least` places of the
+    light's hue, or `least_unhidden` of them unhidden).
+
+    `ratio` (n, 3): each place's BGR over the table's calibrated BGR; `design` (n, 3):
+    plane_design of the places' pixels; `like` (n,): the places that may show the table (near
+    its colour, not a block's face); `unhidden` (n,): the places nothing can stand in front of."""
+    ratio = np.asarray(ratio, np.float64)
+    design = np.asarray(design, np.float64)
+    like = np.asarray(like, bool)
+    unhidden = np.asarray(unhidden, bool)
+    brightness = ratio.sum(axis=1) / 3.0
+    shape = ratio / np.maximum(brightness, 1e-6)[:, None]
+    reference = like & unhidden
+    if np.count_nonzero(reference) < least_unhidden:
+        return None
+    light_hue = np.median(shape[reference], axis=0)
+    same = like & (np.abs(shape - light_hue).max(axis=1) < HUE)
+    near = same & unhidden
+    if np.count_nonzero(same) < least or np.count_nonzero(near) < least_unhidden:
+        return None
+    near_brightness = brightness[near]
+    top = np.partition(near_brightness, -2)[-2]  # the second brightest: one odd place is not the light
+    lit = np.abs(near_brightness / top - 1.0) < PIN_BAND
+    pin = design[near][lit, 1:].mean(axis=0)
+    level = float(np.median(near_brightness[lit]))
+    b, offsets, open_ = brightness[same], design[same, 1:] - pin, unhidden[same]
+    reach = MOST_TILT * level
+    tilt = _best_tilt(b, offsets, open_, level, np.arange(-reach, reach + 1e-9, COARSE * level))
+    steps = np.arange(-COARSE, COARSE + 1e-9, FINE) * level
+    tilt = _best_tilt(b, offsets, open_, level, steps, centre=tilt, reach=reach)
+    plane = np.array([level - tilt @ pin, tilt[0], tilt[1]])
+    agree = np.abs(b / np.maximum(design[same] @ plane, 1e-3) - 1.0) < TOLERANCE
+    if np.count_nonzero(agree) < least:
+        return None
+    # The plane through the places that agree, then per channel through those that still do.
+    plane = np.linalg.lstsq(design[same][agree], b[agree], rcond=None)[0]
+    agree = np.abs(b / np.maximum(design[same] @ plane, 1e-3) - 1.0) < TOLERANCE
+    if np.count_nonzero(agree) < least:
+        return None
+    return np.linalg.lstsq(design[same][agree], ratio[same][agree], rcond=None)[0]
+
+
+def _best_tilt(brightness: np.ndarray, offsets: np.ndarray, unhidden: np.ndarray, level: float,
+               steps: np.ndarray, centre: np.ndarray | None = None, reach: float | None = None) -> np.ndarray:
+    """(2,) the plane's x, y tilt, among `centre` + every pair of `steps` (within ±`reach`), with
+    which the most places agree (an unhidden place well above the plane counts against it).
+    The plane is `level` at the pin; `offsets` (n, 2): the places' x, y from the pin."""
+    centre = np.zeros(2) if centre is None else centre
+    xs, ys = centre[0] + steps, centre[1] + steps
+    if reach is not None:
+        xs, ys = xs[np.abs(xs) <= reach + 1e-9], ys[np.abs(ys) <= reach + 1e-9]
+    tx, ty = (grid.ravel() for grid in np.meshgrid(xs, ys, indexing="ij"))
+    planes = level + tx[:, None] * offsets[:, 0] + ty[:, None] * offsets[:, 1]  # (tilts, n)
+    relative = brightness / np.maximum(planes, 1e-3)
+    score = (np.abs(relative - 1.0) < TOLERANCE).sum(axis=1) - ABOVE_PENALTY * (
+        (relative > 1.0 + ABOVE) & unhidden).sum(axis=1)
+    best = int(np.argmax(score))
+    return np.array([tx[best], ty[best]])
