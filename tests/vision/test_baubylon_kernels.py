@@ -262,3 +262,49 @@ def test_outline_evidence_is_outlines_evidence(spaces, positions, offsets):
     got = kernels.outline_evidence(across, reference, offsets, expected)
     assert got.dtype == want.dtype == np.float32
     np.testing.assert_array_equal(got, want)
+
+
+def _numpy_one_stack_per_top(observer, scores, stands, kinds):
+    """_one_stack_per_top as numpy computed it before its choice was compiled."""
+    from companion.vision.observers import baubylon
+
+    best = scores.argmax(axis=-1)
+    found = np.flatnonzero(scores[np.arange(len(scores)), best] > baubylon._NO_PAWN)
+    if len(found) < 2:
+        return scores
+    rank = scores[found, best[found]] - baubylon._TALLER * best[found]
+    if stands is not None:
+        rank = rank + baubylon._STAND * stands[found, best[found]]
+    found = found[np.argsort(-rank)]
+    near = baubylon._apart(observer.pawn_pixels[found, best[found]]) < 0.5 * observer.pawn_px[found, best[found]][None, :]
+    tops = best[found] + 1
+    slots = observer.hiding_other[found]
+    place = np.full(len(scores), -1)
+    place[found] = np.arange(len(found))
+    n, k = np.nonzero((place[slots] >= 0) & observer.hiding_nearer[found])
+    m = place[slots[n, k]]
+    taller = tops[m] > tops[n]
+    if kinds is not None:
+        colour = kinds[found, best[found]]
+        taller &= colour[m] == colour[n]
+    n, m, k = n[taller], m[taller], k[taller]
+    hidden = observer.hiding_pawn[found[n], k, tops[n], tops[m]]
+    near[n[hidden], m[hidden]] = near[m[hidden], n[hidden]] = True
+    out = scores.copy()
+    out[found[~baubylon._first_in_place(near)]] = 0.0
+    return out
+
+
+@pytest.mark.parametrize("share", [0.0, 0.01, 0.1, 0.4])
+def test_one_stack_per_top_compiled_is_the_numpy_choice(share):
+    observer = _observer()
+    count, tops = BAUBYLON.rows * BAUBYLON.cols, observer.top
+    dropped = 0
+    for trial in range(8):
+        scores = np.where(RNG.random((count, tops)) < share, RNG.random((count, tops)), 0.0)
+        stands = RNG.random((count, tops)) if trial % 2 else None
+        kinds = RNG.integers(0, 3, (count, tops)) if trial % 4 < 2 else None
+        got = observer._one_stack_per_top(scores, stands, kinds)
+        np.testing.assert_array_equal(got, _numpy_one_stack_per_top(observer, scores, stands, kinds))
+        dropped += np.count_nonzero(got != scores)
+    assert share < 0.1 or dropped  # some tops meet

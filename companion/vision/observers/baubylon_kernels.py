@@ -385,4 +385,51 @@ def warm() -> None:
                  np.zeros((count * levels, count * levels), np.bool_), values, others, np.zeros((count, 1), np.bool_),
                  np.zeros(64, np.bool_), others, 3, 2.0, np.ones((count, levels), np.bool_), np.zeros((count, levels)),
                  np.zeros((count, levels), f64), np.zeros(count, np.intp))
+    one_stack_kept(np.zeros(2, np.intp), np.zeros(count, np.intp), np.zeros((count, 1, 2)), np.ones((count, 1)),
+                   others, np.zeros((count, 1), np.bool_), np.zeros((count, 1, 2, 2), np.bool_),
+                   np.zeros((count, 1), np.intp), True)
     _WARM = True
+
+
+@kernel
+def one_stack_kept(found, best, pixels, widths, others, nearer, hiding_pawn, kinds, same_kind):
+    """BaubylonObserver._one_stack_per_top's choice among the stack tops read (`found` (N,)
+    spaces, likeliest first; `best` (S,) each space's top, as a pawn-height index): (N,) which
+    are kept. Two tops meet where their places in the frame (`pixels` (S, T, 2)) lie within half
+    the later one's pawn width (`widths` (S, T)) — measured as _apart does — or where a taller
+    stand nearer the camera (`others`, `nearer` (S, K)) would hide the other's top
+    (`hiding_pawn` (S, K, T + 1, T + 1)), of the same colour when `same_kind` (`kinds` (S, T)).
+    Each is kept unless it meets one kept before it (_first_in_place)."""
+    count = found.shape[0]
+    near = np.zeros((count, count), np.bool_)
+    for n in range(count):
+        x, y = pixels[found[n], best[found[n]], 0], pixels[found[n], best[found[n]], 1]
+        for m in range(count):
+            dx = x - pixels[found[m], best[found[m]], 0]
+            dy = y - pixels[found[m], best[found[m]], 1]
+            near[n, m] = np.sqrt(dx * dx + dy * dy) < 0.5 * widths[found[m], best[found[m]]]
+    place = np.full(pixels.shape[0], -1, np.int64)
+    for n in range(count):
+        place[found[n]] = n
+    for n in range(count):
+        space = found[n]
+        top_n = best[space] + 1
+        for k in range(others.shape[1]):
+            m = place[others[space, k]]
+            if m < 0 or not nearer[space, k]:
+                continue
+            top_m = best[found[m]] + 1
+            if top_m <= top_n:
+                continue
+            if same_kind and kinds[found[m], best[found[m]]] != kinds[space, best[space]]:
+                continue
+            if hiding_pawn[space, k, top_n, top_m]:
+                near[n, m] = True
+                near[m, n] = True
+    kept = np.ones(count, np.bool_)
+    for n in range(count):
+        for m in range(n):
+            if near[n, m] and kept[m]:
+                kept[n] = False
+                break
+    return kept
