@@ -44,6 +44,7 @@ from ..types import CellReading, Observation
 from .dimensions import GARDEN, GardenDimensions
 from .fit import Rect, square_rects
 from .garden_decide import FaceCentres, cap_hidden_twins
+from .garden_kernels_decide import ClassSupport, glyph_stats
 from .garden_occlusion import Occlusion
 from .garden_points import GardenSampler, grid_points, with_level_zero
 from .garden_rules import stands_on, tile_fits
@@ -298,7 +299,10 @@ class GardenObserver:
         post_pillar = np.zeros((*meas["pillar_f"].shape[:-1], len(names)))
         post_centre = np.zeros((*meas["centre"].shape[:-1], len(names)))
         faces = [meas["recess_f"], meas["pillar_f"][1:], meas["deco_f"], meas["centre"][1:]]
-        joint = prof.support(np.concatenate([f.reshape(-1, f.shape[-1]) for f in faces]), CENTRE_CLASSES)
+        if getattr(self, "_support_of", None) is not prof:  # made once per profile (never changed in place)
+            self._support, self._support_of = ClassSupport(prof), prof
+        support = self._support  # prof.support's numbers, compiled
+        joint = support(np.concatenate([f.reshape(-1, f.shape[-1]) for f in faces]), CENTRE_CLASSES)
         ends = np.cumsum([f[..., 0].size for f in faces])[:-1]
         post_recess, post_pillar[1:], post_deco, post_centre[1:] = (
             part.reshape(*f.shape[:-1], -1) for part, f in zip(np.split(joint, ends), faces, strict=True))
@@ -326,10 +330,10 @@ class GardenObserver:
         post["glyph"] = None
         if has_glyphs:
             post["glyph"] = np.zeros((self.m + 1, 8, 8, len(names)))
-            post["glyph"][1:] = prof.support(glyph_features, GLYPH_CLASSES)
+            post["glyph"][1:] = support(glyph_features, GLYPH_CLASSES)
         # A position's clean band is one of a few distinct rects (two edge strips): judged once each.
         p_base = np.zeros((self.m + 1, 8, 8, 4))  # (m+1, 8, 8, position)
-        band_post = prof.support(meas["band_rects"][1:], (TILE_BASE, labels.RECESS, labels.PILLAR1, labels.PILLAR2, *DECOS))
+        band_post = support(meas["band_rects"][1:], (TILE_BASE, labels.RECESS, labels.PILLAR1, labels.PILLAR2, *DECOS))
         p_base[1:] = band_post[..., self._band_of, idx[TILE_BASE]]
         post["base"] = p_base
         # A tile space shows its tile's flower dot in one corner: a tile seen in a view at another
@@ -914,7 +918,7 @@ class GardenObserver:
         again["glyph_share"][ks, rs, cs] = share
         if post["glyph"] is not None:
             again["glyph"] = post["glyph"].copy()
-            again["glyph"][ks, rs, cs] = prof.support(features, GLYPH_CLASSES)
+            again["glyph"][ks, rs, cs] = self._support(features, GLYPH_CLASSES)
         for r, c, level in todo:
             cell = rows[r][c]
             icon, sure = self._icon(meas, again, level, r, c, _position_of(cell.attrs["tile"], r, c))
@@ -958,7 +962,7 @@ class GardenObserver:
             return _icon_from(float(share), {})
         if not all(name in names for name in GLYPH_CLASSES):
             return None
-        support = self.profile.support(features, GLYPH_CLASSES)
+        support = self._support(features, GLYPH_CLASSES)
         return _icon_from(float(share), {n.split(":", 1)[1]: float(support[names.index(n)]) for n in GLYPH_CLASSES})
 
     def _reading(self, cands, meas, post, r: int, c: int) -> CellReading:
@@ -1111,6 +1115,56 @@ def _middle_keep(near: np.ndarray, h: int, w: int) -> np.ndarray:
 
 def _glyph_stats(strips: np.ndarray, patch: np.ndarray, keep: np.ndarray, tile_model=None):
     """_glyphs for any leading shape: strips (..., 4, F), patch (..., h, w, 3), keep (..., h, w)."""
+    # The tile's own colour from the cleanest of four strips along the space's edges: the one
+    # most like a tile's learned colour (a neighbour in front may cover a strip with a uniform
+    # colour of its own), or before learning, the least spread (an icon's blurred edge).
+    # Then the share of the middle unlike it, and the icon's colour from its core (pixels at least
+    # 70 % as distinct as the most distinct: not the blurred edges, which are half tile), relative
+    # to the tile's colour beside it (the light on both is the same). Colour only: how much edge
+    # the middle catches changes with the tile's turn and the icon's shape, not with which icon.
+    # One compiled loop over the middles (garden_kernels_decide.glyph_stats); its sum over a
+    # middle's points runs as numpy's did over this layout of `patch`.
+    h, w = patch.shape[-3:-1]
+    s_h, s_w, s_c = patch.strides[-3:]
+    if s_w == patch.itemsize and s_h == w * s_w:
+        pairwise = True  # the points innermost: numpy summed them pairwise
+    elif s_c == patch.itemsize:
+        pairwise = False  # the channels innermost: numpy ran one sum along the points
+    else:
+        return _glyph_stats_numpy(strips, patch, keep, tile_model)
+    if patch.dtype != np.float32 or strips.dtype != np.float32:
+        return _glyph_stats_numpy(strips, patch, keep, tile_model)
+    lead = np.broadcast_shapes(strips.shape[:-2], patch.shape[:-3], keep.shape[:-2])
+    flat_strips = np.ascontiguousarray(np.broadcast_to(strips, (*lead, *strips.shape[-2:]))).reshape(-1, *strips.shape[-2:])
+    flat_patch = np.ascontiguousarray(np.broadcast_to(patch, (*lead, h, w, 3))).reshape(-1, h * w, 3)
+    flat_keep = np.ascontiguousarray(np.broadcast_to(keep, (*lead, h, w))).reshape(-1, h * w)
+    mean, inverse = _tile_colour_model(tile_model)
+    share = np.empty(len(flat_keep))
+    colour = np.empty((len(flat_keep), 3))
+    glyph_stats(flat_strips, flat_patch, flat_keep, mean, inverse, tile_model is not None, GLYPH_DELTA_E, pairwise,
+                share, colour)
+    return share.reshape(lead), np.concatenate([colour, np.zeros_like(colour)], axis=-1).reshape(*lead, 6)
+
+
+_TILE_COLOUR_MODELS: dict[int, tuple[object, np.ndarray, np.ndarray]] = {}  # id → (model, mean, inverse)
+
+
+def _tile_colour_model(tile_model) -> tuple[np.ndarray, np.ndarray]:
+    """The tile model's colour mean and inverse colour covariance (float64, made once per model)."""
+    if tile_model is None:
+        return np.zeros(3), np.eye(3)
+    made = _TILE_COLOUR_MODELS.get(id(tile_model))
+    if made is None or made[0] is not tile_model:
+        if len(_TILE_COLOUR_MODELS) > 16:
+            _TILE_COLOUR_MODELS.clear()
+        made = _TILE_COLOUR_MODELS[id(tile_model)] = (
+            tile_model, np.ascontiguousarray(tile_model.mean[:3], dtype=np.float64),
+            np.ascontiguousarray(np.linalg.inv(tile_model.cov[:3, :3]), dtype=np.float64))
+    return made[1], made[2]
+
+
+def _glyph_stats_numpy(strips: np.ndarray, patch: np.ndarray, keep: np.ndarray, tile_model=None):
+    """_glyph_stats in numpy (for a layout or type the compiled loop does not take)."""
     # The tile's own colour from the cleanest of four strips along the space's edges: the one
     # most like a tile's learned colour (a neighbour in front may cover a strip with a uniform
     # colour of its own), or before learning, the least spread (an icon's blurred edge).

@@ -18,6 +18,7 @@ import numpy as np
 
 from .. import labels
 from ..types import CellReading
+from .garden_kernels_decide import dot_posterior
 from .garden_rules import stands_on
 
 POSITIONS = ((0, 0), (0, 1), (1, 0), (1, 1))  # a space's (row, col) within its tile: TL, TR, BL, BR
@@ -135,29 +136,28 @@ def dot_support(profile, features: np.ndarray, flowers: tuple[str, ...], base: s
     Judged on the patch's mean colour only (a dot patch and the tile's edge band differ in spread
     for reasons that say nothing of colour), against the flowers, the tile's own colour and an
     "anything else" class (part of an icon, a shadow edge) at a fixed distance. `models`: the
-    classes' colour models made once (dot_models of the same profile), else made here.
+    classes' colour models made once (dot_models of the same profile), else made here. Each patch's
+    posterior is one compiled loop (garden_kernels_decide.dot_posterior).
     """
     if models is None:
         models = dot_models(profile, flowers, base)
-    lab = np.asarray(features, np.float64)[..., :3]
-    logs = []
-    for mean, inverse, logdet in models.classes:
-        diff = lab - mean
-        d2 = np.einsum("...i,ij,...j->...", diff, inverse, diff)
-        logs.append(-0.5 * (d2 + logdet))
-    logs.append(np.full(lab.shape[:-1], -0.5 * (outlier_d2 + models.typical)))
-    stacked = np.stack(logs, axis=-1)
-    stacked = np.exp(stacked - stacked.max(axis=-1, keepdims=True))
-    post = stacked / stacked.sum(axis=-1, keepdims=True)
-    return post[..., : len(flowers)]
+    features = np.asarray(features)
+    lab = np.ascontiguousarray(features[..., :3].reshape(-1, 3), dtype=np.float64)
+    out = np.empty((len(lab), len(flowers)))
+    dot_posterior(lab, models.means, models.inverses, models.logdets, -0.5 * (outlier_d2 + models.typical), out)
+    return out.reshape(*features.shape[:-1], len(flowers))
 
 
 class DotModels(NamedTuple):
     """dot_support's per-profile constants: per class (flowers, then the base) the colour mean, the
-    inverse colour covariance and its log-determinant; and the flowers' typical log-determinant."""
+    inverse colour covariance and its log-determinant; and the flowers' typical log-determinant.
+    `means` (C, 3), `inverses` (C, 3, 3) and `logdets` (C,): the same, stacked for the kernel."""
 
     classes: list[tuple[np.ndarray, np.ndarray, float]]
     typical: float
+    means: np.ndarray
+    inverses: np.ndarray
+    logdets: np.ndarray
 
 
 def dot_models(profile, flowers: tuple[str, ...], base: str) -> DotModels:
@@ -169,7 +169,10 @@ def dot_models(profile, flowers: tuple[str, ...], base: str) -> DotModels:
         classes.append((model.mean[:3], np.linalg.inv(cov), np.linalg.slogdet(cov)[1]))
     # The outlier class sits at the typical log-determinant of the flowers.
     typical = float(np.mean([np.linalg.slogdet(profile.classes[f].cov[:3, :3])[1] for f in flowers]))
-    return DotModels(classes, typical)
+    stacked = (np.ascontiguousarray(np.stack([np.asarray(c[0], np.float64) for c in classes])),
+               np.ascontiguousarray(np.stack([c[1] for c in classes]), dtype=np.float64),
+               np.array([c[2] for c in classes], np.float64))
+    return DotModels(classes, typical, *stacked)
 
 
 def tile_support(space: np.ndarray) -> np.ndarray:
