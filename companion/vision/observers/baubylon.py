@@ -41,6 +41,7 @@ from ..boards import BAUBYLON
 from ..types import CellReading, Observation
 from . import baubylon_kernels as kernels
 from .baubylon_light import margin_light
+from .baubylon_light import warm as warm_light
 from .baubylon_speed import block_outline_terms
 from .common import class_support, need_profile
 from .dimensions import BAUBYLON as DIMS
@@ -194,6 +195,7 @@ class BaubylonObserver:
         self._ring_sides = np.maximum(_sum_sides(self._ring_open.astype(float)), 1.0)
         self._offsets_for: tuple[AppearanceProfile, tuple[np.ndarray, np.ndarray]] | None = None
         kernels.warm()  # the compiled loops ready before the first read (once per process)
+        warm_light()  # ...and the light fit's (baubylon_light)
         # (profile, the table's Lab, its BGR, the blocks' BGR) learned once per profile
         self._table_bgr_for: tuple[AppearanceProfile, np.ndarray, np.ndarray, np.ndarray] | None = None
 

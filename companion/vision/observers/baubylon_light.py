@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .baubylon_light_kernels import tilt_scores
 from .stack_sampling import _distance_to, _not_in_front, lab_to_bgr
 
 HUE = 0.03  # a place's hue (each channel over the three's mean) within this of the light's
@@ -103,10 +104,22 @@ def _best_tilt(brightness: np.ndarray, offsets: np.ndarray, unhidden: np.ndarray
     xs, ys = centre[0] + steps, centre[1] + steps
     if reach is not None:
         xs, ys = xs[np.abs(xs) <= reach + 1e-9], ys[np.abs(ys) <= reach + 1e-9]
-    tx, ty = (grid.ravel() for grid in np.meshgrid(xs, ys, indexing="ij"))
-    planes = level + tx[:, None] * offsets[:, 0] + ty[:, None] * offsets[:, 1]  # (tilts, n)
-    relative = brightness / np.maximum(planes, 1e-3)
-    score = (np.abs(relative - 1.0) < TOLERANCE).sum(axis=1) - ABOVE_PENALTY * (
-        (relative > 1.0 + ABOVE) & unhidden).sum(axis=1)
-    best = int(np.argmax(score))
+    tx, ty = (np.ascontiguousarray(grid.ravel()) for grid in np.meshgrid(xs, ys, indexing="ij"))
+    score = tilt_scores(np.ascontiguousarray(brightness, np.float64), np.ascontiguousarray(offsets[:, 0]),
+                        np.ascontiguousarray(offsets[:, 1]), np.ascontiguousarray(unhidden, np.bool_), float(level),
+                        tx, ty, TOLERANCE, ABOVE, ABOVE_PENALTY)
+    best = int(np.argmax(score))  # the first of the best, as numpy's
     return np.array([tx[best], ty[best]])
+
+
+_WARM = False
+
+
+def warm() -> None:
+    """Compile (or load from the disk cache) the light fit's loop on tiny inputs of the types a
+    read passes, so the live loop's first read does not pay it. Once per process."""
+    global _WARM
+    if not _WARM:
+        one = np.ones(1)
+        tilt_scores(one, one, one, np.ones(1, np.bool_), 1.0, one, one, TOLERANCE, ABOVE, ABOVE_PENALTY)
+        _WARM = True
