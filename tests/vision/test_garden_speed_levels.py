@@ -17,7 +17,7 @@ from companion.vision.boards import BABYLON_GARDEN
 from companion.vision.observers.babylon_garden import MEDIAN_STEP, RING_PITCH, GardenObserver
 from companion.vision.observers.dimensions import GARDEN
 from companion.vision.observers.fit import square_rects
-from companion.vision.observers.garden_points import GardenSampler, _row_sum, grid_points
+from companion.vision.observers.garden_points import GardenSampler, grid_points
 from companion.vision.observers.views import near_sides
 from tests.sim.helpers import GAMES, camera_for
 
@@ -108,17 +108,6 @@ def test_a_face_on_its_median_points_scores_what_counting_its_points_cell_by_cel
             assert fit.score[k, r, c] == pytest.approx(share - sides.max(), abs=1e-6)
             fits += fit.score[k, r, c] > 0.5
     assert fits > 0  # some pillar tops fit where they stand
-
-
-@pytest.mark.parametrize("n", [1, 2, 6, 7, 8, 9, 15, 16, 17, 25, 37, 65, 128, 129])
-def test_a_patchs_points_added_plane_by_plane_give_numpys_own_row_sums(n):
-    rng = np.random.default_rng(n)
-    points = rng.normal(0.0, 60.0, (3, n, 40, 3)).astype(np.float32)
-    points[0, 0, 0, 0] = -0.0
-    expected = np.ascontiguousarray(np.moveaxis(points, 1, -1)).sum(axis=-1)
-    got = _row_sum(points)
-    assert got.dtype == np.float32
-    np.testing.assert_array_equal(got.view(np.int32), expected.view(np.int32))  # bit for bit
 
 
 def test_patch_features_are_the_mean_and_spread_of_each_patchs_points(observer, frame):

@@ -38,15 +38,17 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import labels
-from ..appearance import AppearanceProfile, patch_features
+from ..appearance import AppearanceProfile
 from ..boards import BABYLON_GARDEN
 from ..types import CellReading, Observation
 from .dimensions import GARDEN, GardenDimensions
 from .fit import Rect, square_rects
 from .garden_decide import FaceCentres, cap_hidden_twins
 from .garden_kernels_decide import ClassSupport, glyph_stats
+from .garden_kernels_measure import best_span
+from .garden_kernels_measure import warm as warm_measure_kernels
 from .garden_occlusion import Occlusion
-from .garden_points import GardenSampler, grid_points, with_level_zero
+from .garden_points import GardenSampler, grid_points, with_level
 from .garden_rules import stands_on, tile_fits
 from .garden_tiles import (
     dot_corner,
@@ -203,6 +205,7 @@ class GardenObserver:
         self._tile_r = np.clip(cells_r[:, None] - np.array(POSITIONS)[tile_pos, 0][None, :], 0, 6)
         self._tile_c = np.clip(cells_c[:, None] - np.array(POSITIONS)[tile_pos, 1][None, :], 0, 6)
         self._fits = np.array([[[_position_fits(pos, r, c) for pos in range(4)] for c in range(8)] for r in range(8)])
+        warm_measure_kernels()  # compiled now (or loaded from disk), not in the live loop's first read
 
     # --- measurements ----------------------------------------------------------------------------
     def _measure(self, image: np.ndarray) -> dict[str, np.ndarray]:
@@ -210,34 +213,31 @@ class GardenObserver:
         lab = sampler.sample(image)
         recess = sampler.fit(lab, self._recess)
         # Pillars and tiles are never at level 0: index 0 of their arrays stays empty (level = index).
-        pillar = _with_empty_level(sampler.fit(lab, self._pillar))
+        pillar = sampler.fit(lab, self._pillar)
         # A decoration may span two or three spaces in a row (fountain, bridge): also try it open
         # along a row or a column, and keep the best shape.
         deco = sampler.fit(lab, self._deco)
-        closed = deco.score
-        for sides in ((0, 2), (1, 3)):
-            run = deco.inside - deco.sides[..., list(sides)].max(axis=-1)
-            deco = replace(deco, score=np.where(run > deco.score + 0.05, run, deco.score))
         centre = sampler.pixels(lab, self._centre, level_zero=True).reshape(self.m + 1, 8, 8, *self._centre_shape, 3)
         out = {
-            "centre": with_level_zero(patch_features(centre[1:])),  # (K, 8, 8, F): the middle of a space (its icon)
+            "centre": sampler.features(lab, self._centre, level_zero=True),  # (K, 8, 8, F): the middle of a space (its icon)
             "centre_px": centre,  # (K, 8, 8, h, w, 3) its pixels
             "recess": recess.score[0],
             "recess_f": recess.features[0],
-            "pillar": pillar.score,
-            "pillar_f": pillar.features,
-            "deco": deco.score,  # closed or open along a row or column, whichever fits better
-            "deco_closed": closed,  # a one-space piece: its ring closed all round
+            "pillar": with_level(pillar.score, -1.0),
+            "pillar_f": with_level(pillar.features, 0.0),
+            # closed or open along a row or column, whichever fits better
+            "deco": best_span(deco.inside.ravel(), deco.sides.reshape(-1, 4), deco.score.ravel()).reshape(deco.score.shape),
+            "deco_closed": deco.score,  # a one-space piece: its ring closed all round
             "deco_f": deco.features,
         }
         tiles = sampler.scores(lab, self._tile_stack)  # (m, 8, 8, 4) per position: fit(...).score of each
-        out["tile"] = np.concatenate([np.full_like(tiles[:1], -1.0), tiles])  # (m+1, 8, 8, 4); view 0 is never a tile
-        distinct = with_level_zero(sampler.features(lab, self._bands_strips))
+        out["tile"] = with_level(tiles, -1.0)  # (m+1, 8, 8, 4); view 0 is never a tile
+        distinct = sampler.features(lab, self._bands_strips, level_zero=True)
         bands_strips = distinct[..., self._bands_strips_of, :]
         out["tile_band"] = bands_strips[..., :4, :]  # (m+1, 8, 8, 4, F) per position
         out["band_rects"] = distinct[..., self._band_rects, :]  # the distinct rects among those 4
         out["strips"] = bands_strips[..., 4:, :]  # (m+1, 8, 8, 4, F) per edge
-        out["flower"] = with_level_zero(sampler.features(lab, self._flowers))  # (m+1, 8, 8, 4, F) per corner
+        out["flower"] = sampler.features(lab, self._flowers, level_zero=True)  # (m+1, 8, 8, 4, F) per corner
         return out
 
     # --- calibration -----------------------------------------------------------------------------

@@ -33,6 +33,7 @@ import numpy as np
 
 from ..boards import BoardSpec
 from .fit import Fit, Tagged, _clip_far
+from .garden_kernels_measure import face_scores, lab_samples, patch_stats
 from .geometry import RegionGeometry
 from .square_tops import SIDE_BITS, board_pixels
 
@@ -70,6 +71,12 @@ def band_points(rect: tuple[float, float, float, float], fine: float, coarse: fl
     return grid_points(rect, fine if w < h else coarse, fine if h <= w else coarse)
 
 
+def with_level(a: np.ndarray, value: float) -> np.ndarray:
+    """Measurements of levels 1..m → levels 0..m, level 0 filled with `value` (what is never at
+    level 0: a pillar top or a tile space on the board itself)."""
+    return np.concatenate([np.full_like(a[:1], value), a])
+
+
 def with_level_zero(a: np.ndarray) -> np.ndarray:
     """Measurements of levels 1..m → levels 0..m, level 0 zeros (what is only read on tile tops:
     no tile lies on the board itself)."""
@@ -103,6 +110,8 @@ class FaceProbe:
     ring_n: np.ndarray  # (RC, S) how many of them are real
     sides: tuple[int, ...]  # the S ring sides (0 y−, 1 x+, 2 y+, 3 x−)
     both: np.ndarray  # (K, RC, P + S·Q) inside and ring together: one gather per frame
+    side_of: np.ndarray  # (RC, S) per cell its ring sides (the same for all: the kernel's layout)
+    median: np.ndarray  # (K, RC, M) the median's points (inside[..., :M], contiguous: one gather)
 
 
 @dataclass(frozen=True)
@@ -115,6 +124,8 @@ class FaceStack:
     inside_n: np.ndarray  # (n·RC,)
     ring_n: np.ndarray  # (n·RC, S)
     sides: tuple[tuple[int, ...], ...]  # per probe its S ring sides
+    side_of: np.ndarray  # (n·RC, S) per row its probe's ring sides
+    median: np.ndarray  # (K, n·RC, W) the insides (both[..., :W], contiguous: one gather)
 
 
 class GardenSampler:
@@ -236,7 +247,9 @@ class GardenSampler:
                 ring_n[i, j] = x.shape[1]
         both = np.concatenate([inside, ring_arr.reshape(k, self.cells, -1)], axis=-1)
         return FaceProbe(self._keep(inside), np.array([len(p) for p in inside_pts]), median.shape[-1],
-                         self._keep(ring_arr), ring_n, sides, self._keep(both))
+                         self._keep(ring_arr), ring_n, sides, self._keep(both),
+                         np.tile(np.array(sides, np.int64), (self.cells, 1)),
+                         self._keep(inside[..., : median.shape[-1]].copy()))  # (a copy: renumbered once)
 
     def stack(self, probes: Sequence[FaceProbe]) -> FaceStack:
         """Probes of the same heights and ring sides count, each measured on its median's points
@@ -256,28 +269,17 @@ class GardenSampler:
             ring = np.full((*p.ring.shape[:3], q), POS_INF, np.int64)
             ring[..., : p.ring.shape[-1]] = p.ring
             parts.append(np.concatenate([inside, ring.reshape(k, self.cells, -1)], axis=-1))
-        return FaceStack(self._keep(np.concatenate(parts, axis=1)), width,
+        both = np.concatenate(parts, axis=1)
+        return FaceStack(self._keep(both), width,
                          np.concatenate([p.inside_n for p in probes]), np.concatenate([p.ring_n for p in probes]),
-                         tuple(p.sides for p in probes))
+                         tuple(p.sides for p in probes), np.concatenate([p.side_of for p in probes]),
+                         self._keep(both[..., :width].copy()))
 
     def scores(self, lab: np.ndarray, stack: FaceStack, tau: tuple[float, float] = (5.0, 12.0)) -> np.ndarray:
         """(K, rows, cols, n): fit(lab, probe).score of each stacked probe, in one pass."""
-        both = np.take(lab, stack.both, axis=1)  # (3, K, n·RC, W + S·Q)
-        width = stack.width
-        middle = width // 2
-        colour = np.partition(both[..., :width], middle, axis=-1)[..., middle]  # (3, K, n·RC) the median
-        tau_cell = 0.12 * colour[0] + 3.0
-        np.minimum(np.maximum(tau_cell, tau[0], out=tau_cell), tau[1], out=tau_cell)
-        diff = both - colour[..., None]
-        like_all = np.einsum("c...,c...->...", diff, diff) < (tau_cell * tau_cell)[..., None]
-        inside_like = _counts(like_all[..., :width]) / np.maximum(stack.inside_n, 1)
-        k, n = like_all.shape[0], len(stack.sides)
-        ring_like = like_all[..., width:].reshape(k, n * self.cells, stack.ring_n.shape[-1], -1)
-        shares = (_counts(ring_like) / np.maximum(stack.ring_n, 1)).reshape(k, n, self.cells, -1)
-        sides = np.zeros((k, n, self.cells, 4), np.float32)
-        for i, probe_sides in enumerate(stack.sides):
-            sides[:, i][..., list(probe_sides)] = shares[:, i]
-        score = (inside_like.reshape(k, n, self.cells) - sides.max(axis=-1)).astype(np.float32)
+        score = face_scores(lab, _median(lab, stack.median), stack.both, stack.width, stack.ring_n,
+                            stack.side_of, stack.inside_n, tau[0], tau[1], False)[0]
+        k, n = score.shape[0], len(stack.sides)
         return np.moveaxis(score.reshape(k, n, self.spec.rows, self.spec.cols), 1, -1)
 
     def _keep(self, idx: np.ndarray) -> np.ndarray:
@@ -291,9 +293,18 @@ class GardenSampler:
         key = np.round(full * 1000.0).astype(np.int64)
         _, first, inverse = np.unique(key, axis=0, return_index=True, return_inverse=True)
         full = full[first].astype(np.float32)
+        # The samples in the order their points lie in the frame, 16-pixel squares row by row: a
+        # probe's points are then near each other among the samples (its gathers stay in cache)
+        # and remap reads the frame in order. A point's colour does not depend on where it lies.
+        square = np.floor(full / np.float32(16.0 * self.downscale)).astype(np.int64)
+        order = np.lexsort((full[:, 0], full[:, 1], square[:, 0], square[:, 1]))
+        rank = np.empty_like(order)
+        rank[order] = np.arange(len(order))
+        full = full[order]
+        inverse = rank[inverse.ravel()]
         for idx in self._indices:
             real = idx >= 0
-            idx[real] = inverse.ravel()[idx[real]]
+            idx[real] = inverse[idx[real]]
         self.size = len(full)
         full = (full + 0.5) / self.downscale - 0.5
         # Only the frame's part round the points is downscaled and sampled (2 px spare for the
@@ -322,18 +333,9 @@ class GardenSampler:
         image = self._last = self._part(image)
         bgr = cv2.remap(image, self.map_x, self.map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         # Converted as one row (the same pixels: OpenCV would share a few rows among threads,
-        # which on a busy machine costs CPU), then channel by channel from cv2.split's contiguous
-        # planes (a strided transpose costs twice).
-        planes = cv2.split(cv2.cvtColor(bgr.reshape(1, -1, 3), cv2.COLOR_BGR2Lab))
-        lab = np.empty((3, self.size + 2), np.float32)
-        np.multiply(planes[0].reshape(-1)[: self.size], np.float32(100.0 / 255.0), out=lab[0, : self.size],
-                    dtype=np.float32)
-        for c in (1, 2):
-            np.subtract(planes[c].reshape(-1)[: self.size], np.float32(128.0), out=lab[c, : self.size],
-                        dtype=np.float32)
-        lab[:, POS_INF] = np.inf
-        lab[:, NEG_INF] = -np.inf
-        return lab
+        # which on a busy machine costs CPU), then to float channel first in one compiled pass.
+        lab8 = cv2.cvtColor(bgr.reshape(1, -1, 3), cv2.COLOR_BGR2Lab)
+        return lab_samples(lab8.reshape(-1, 3), self.size)
 
     def _part(self, image: np.ndarray, whole: bool = False) -> np.ndarray:
         """The (area-downscaled) frame from the maps' origin on, or the whole of it. A crop whose
@@ -364,23 +366,13 @@ class GardenSampler:
         lab8 = cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab).reshape(-1, 3).T
         return (lab8 * _LAB_SCALE - _LAB_OFFSET).T
 
-    def features(self, lab: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    def features(self, lab: np.ndarray, idx: np.ndarray, level_zero: bool = False) -> np.ndarray:
         """Mean and spread (appearance.FEATURES) of patches: (K, RC, ..., n) indices → (K, rows, cols,
-        ..., 6)."""
-        # Point first (3, n, K, RC, ...): a patch's few points are whole planes, added in numpy's
-        # own order for a row (_row_sum). np.mean's and np.std's numbers, without numpy's slow walk
-        # along thousands of rows of 6 or 9 points; the mean summed once.
-        pix = np.take(lab, np.moveaxis(idx, -1, 0), axis=1)
-        count = pix.shape[1]
-        mean = _row_sum(pix)
-        mean /= count
-        dev = pix - mean[:, None]
-        dev *= dev
-        spread = _row_sum(dev)
-        spread /= count
-        np.sqrt(spread, out=spread)
-        stats = np.concatenate([mean, spread])  # (6, K, RC, ...)
-        return np.moveaxis(stats, 0, -1).reshape(idx.shape[0], self.spec.rows, self.spec.cols, *idx.shape[2:-1], 6)
+        ..., 6), np.mean's and np.std's numbers (garden_kernels_measure.patch_stats); with
+        `level_zero`, (K + 1, ...) with zeros first."""
+        lead = idx[0].size // idx.shape[-1] if level_zero else 0
+        stats = patch_stats(lab, idx.reshape(-1, idx.shape[-1]), lead)
+        return stats.reshape(idx.shape[0] + level_zero, self.spec.rows, self.spec.cols, *idx.shape[2:-1], 6)
 
     def pixels(self, lab: np.ndarray, idx: np.ndarray, level_zero: bool = False) -> np.ndarray:
         """(K, RC, n) indices → (K, RC, n, 3) Lab; with `level_zero`, (K + 1, RC, n, 3) with zeros
@@ -393,73 +385,28 @@ class GardenSampler:
 
     def fit(self, lab: np.ndarray, probe: FaceProbe, tau: tuple[float, float] = (5.0, 12.0),
             appearance: bool = True) -> Fit:
-        """fit.fit's numbers from the probe's points: (K, rows, cols, ...). Without `appearance`
-        the features (mean and spread of the face's like points) are left zero."""
-        both = np.take(lab, probe.both, axis=1)
-        width = probe.inside.shape[-1]
-        pixels = both[..., :width]  # (3, K, RC, P)
-        middle = probe.median_width // 2
-        colour = np.partition(pixels[..., : probe.median_width], middle, axis=-1)[..., middle]  # (3, K, RC) the median
-        tau_cell = 0.12 * colour[0] + 3.0
-        np.minimum(np.maximum(tau_cell, tau[0], out=tau_cell), tau[1], out=tau_cell)
-        # Inside and ring points alike in one pass: sentinels are never like.
-        diff = both - colour[..., None]
-        like_all = np.einsum("c...,c...->...", diff, diff) < (tau_cell * tau_cell)[..., None]
-        like = like_all[..., :width]
-        hits = _counts(like)
-        inside_like = hits / np.maximum(probe.inside_n, 1)
-        if appearance:
-            chosen = np.where(like, pixels, np.float32(0.0))
-            count = np.maximum(hits, 1)
-            mean = chosen.sum(axis=-1) / count
-            squares = np.multiply(chosen, chosen, out=chosen)  # in place: the sum above is taken
-            var = np.maximum(squares.sum(axis=-1) / count - mean * mean, 0.0)
-        else:
-            mean = var = np.zeros_like(colour)
-        ring_like = like_all[..., width:].reshape(*like_all.shape[:2], *probe.ring.shape[2:])  # (K, RC, S, Q)
-        shares = _counts(ring_like) / np.maximum(probe.ring_n, 1)
-        if probe.sides == (0, 1, 2, 3):
-            sides = shares.astype(np.float32)
-        else:
-            sides = np.zeros((*ring_like.shape[:2], 4), np.float32)
-            sides[..., list(probe.sides)] = shares
-        ring_max = sides.max(axis=-1)
+        """fit.fit's numbers from the probe's points: (K, rows, cols, ...), in one compiled pass
+        (garden_kernels_measure.face_scores). Without `appearance` the features (mean and spread of
+        the face's like points) are left zero."""
+        colour = _median(lab, probe.median)
+        score, inside, ring, features, sides = face_scores(
+            lab, colour, probe.both, probe.inside.shape[-1], probe.ring_n, probe.side_of, probe.inside_n,
+            tau[0], tau[1], appearance)
         shape = (probe.inside.shape[0], self.spec.rows, self.spec.cols)
-        features = np.moveaxis(np.concatenate([mean, np.sqrt(var)]), 0, -1)
-        return Fit((inside_like - ring_max).reshape(shape).astype(np.float32), inside_like.reshape(shape),
-                   ring_max.reshape(shape), np.moveaxis(colour, 0, -1).reshape(*shape, 3),
-                   features.reshape(*shape, 6), sides.reshape(*shape, 4).astype(np.float32))
+        if not appearance:
+            features = np.zeros(features.shape, np.float32)
+        return Fit(score.reshape(shape), inside.reshape(shape), ring.reshape(shape),
+                   np.moveaxis(colour, 0, -1).reshape(*shape, 3),
+                   features.reshape(*shape, 6), sides.reshape(*shape, 4))
 
 
-def _row_sum(a: np.ndarray) -> np.ndarray:
-    """(c, n, ...) float32 summed over n as numpy sums a row of n along a contiguous last axis
-    (its pairwise sum: under 8 terms one after another from 0; up to 128, eight running sums
-    added as a tree, then the rest), so the same numbers, but plane by plane."""
-    n = a.shape[1]
-    if n > 128:
-        return np.ascontiguousarray(np.moveaxis(a, 1, -1)).sum(axis=-1)
-    if n < 8:
-        out = a[:, 0] + np.float32(0.0)
-        for i in range(1, n):
-            out += a[:, i]
-        return out
-    runs = [a[:, j].copy() for j in range(8)]
-    i = 8
-    while i < n - n % 8:
-        for j in range(8):
-            runs[j] += a[:, i + j]
-        i += 8
-    out = ((runs[0] + runs[1]) + (runs[2] + runs[3])) + ((runs[4] + runs[5]) + (runs[6] + runs[7]))
-    for k in range(i, n):
-        out += a[:, k]
-    return out
-
-
-def _counts(mask: np.ndarray) -> np.ndarray:
-    """mask.sum(axis=-1), the same int64 counts: added up as float32 ones and zeros by einsum,
-    which walks many short rows (a face's ring sides: 5-16 points) several times faster than
-    numpy's sum of bools (exact: whole numbers far below 2**24)."""
-    return np.einsum("...q->...", mask.astype(np.float32)).astype(np.int64)
+def _median(lab: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    """(3, K, R) per channel the median of each row's points (idx (K, R, M), M odd). numpy's
+    partition (SIMD) beat a compiled quickselect and a sorting network here."""
+    points = np.take(lab, idx, axis=1)
+    middle = idx.shape[-1] // 2
+    points.partition(middle, axis=-1)
+    return np.ascontiguousarray(points[..., middle])
 
 
 _LAB_SCALE = np.array([[100.0 / 255.0], [1.0], [1.0]], np.float32)
