@@ -13,7 +13,6 @@ import numpy as np
 
 from ..jit import kernel
 
-_F32 = np.float32
 _HALF = np.float32(0.5)
 _TINY = np.float32(1e-6)
 _ZERO = np.float32(0.0)
