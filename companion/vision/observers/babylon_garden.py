@@ -46,7 +46,6 @@ from .fit import Rect, square_rects
 from .garden_decide import FaceCentres, cap_hidden_twins
 from .garden_kernels_decide import ClassSupport, glyph_stats
 from .garden_kernels_measure import best_span
-from .garden_kernels_measure import warm as warm_measure_kernels
 from .garden_occlusion import Occlusion
 from .garden_points import GardenSampler, grid_points, with_level
 from .garden_rules import stands_on, tile_fits
@@ -205,7 +204,10 @@ class GardenObserver:
         self._tile_r = np.clip(cells_r[:, None] - np.array(POSITIONS)[tile_pos, 0][None, :], 0, 6)
         self._tile_c = np.clip(cells_c[:, None] - np.array(POSITIONS)[tile_pos, 1][None, :], 0, 6)
         self._fits = np.array([[[_position_fits(pos, r, c) for pos in range(4)] for c in range(8)] for r in range(8)])
-        warm_measure_kernels()  # compiled now (or loaded from disk), not in the live loop's first read
+        # One read of a blank frame now, not in the live loop's first: it compiles the measurement
+        # kernels (or loads them from disk) and lets OpenCV build its Lab tables (~0.7 s).
+        blank = np.zeros((sampler.extent[1] * sampler.downscale, sampler.extent[0] * sampler.downscale, 3), np.uint8)
+        self._measure(blank)
 
     # --- measurements ----------------------------------------------------------------------------
     def _measure(self, image: np.ndarray) -> dict[str, np.ndarray]:

@@ -226,15 +226,3 @@ def lab_samples(lab8, size):
         out[c, size + 1] = -np.inf
     return out
 
-
-def warm() -> None:
-    """Compile (or load from the disk cache) every kernel for the argument types a read passes, on
-    tiny inputs: an observer calls this when made, so the live loop's first read does not."""
-    lab = np.zeros((3, 4), np.float32)
-    rows = np.zeros((1, 1, 3), np.int64)  # one row: an inside of 1 point, one ring side of 2
-    ones = np.ones((1, 1), np.int64)
-    face_scores(lab, np.zeros((3, 1, 1), np.float32), rows, 1, ones, np.zeros((1, 1), np.int64),
-                np.ones(1, np.int64), 5.0, 12.0, True)
-    patch_stats(lab, np.zeros((1, 2), np.int64), 1)
-    best_span(np.zeros(1), np.zeros((1, 4), np.float32), np.zeros(1, np.float32))
-    lab_samples(np.zeros((1, 3), np.uint8), 1)
