@@ -15,7 +15,9 @@ from companion.vision.observers.stack_sampling import (
     ProbeSamples,
     along_side,
     outline,
+    robust_features,
     seam_evidence,
+    small_median,
 )
 
 RNG = np.random.default_rng(61)
@@ -308,3 +310,35 @@ def test_one_stack_per_top_compiled_is_the_numpy_choice(share):
         np.testing.assert_array_equal(got, _numpy_one_stack_per_top(observer, scores, stands, kinds))
         dropped += np.count_nonzero(got != scores)
     assert share < 0.1 or dropped  # some tops meet
+
+
+@pytest.mark.parametrize("count", [1, 2, 9, 16])
+def test_median_rows_and_robust_rows_are_small_median_and_robust_features(count):
+    values = _lab((300, count))
+    values[::7, :, 0] = values[::7, :1, 0]  # ties
+    np.testing.assert_array_equal(kernels.median_rows(values), small_median(values))
+    np.testing.assert_array_equal(kernels.median_rows(values), np.median(values, axis=1))
+    np.testing.assert_array_equal(kernels.robust_rows(values), robust_features(values))
+    empty = kernels.median_rows(np.zeros((0, count, 3), np.float32))
+    assert empty.shape == (0, 3)
+
+
+def test_median_rows_sorts_nan_last_as_numpy():
+    values = _lab((40, 9))
+    values[RNG.random(values.shape) < 0.2] = np.nan
+    np.testing.assert_array_equal(kernels.median_rows(values), small_median(values))
+    np.testing.assert_array_equal(kernels.robust_rows(values), robust_features(values))
+
+
+@pytest.mark.parametrize("points", [9, 16])
+def test_part_median_is_nan_median_of_the_marked_points(points):
+    from companion.vision.observers import baubylon
+
+    seen = _lab((200, points))
+    far = RNG.random((200, points)) < 0.5
+    count = far.sum(axis=-1)
+    rows = np.flatnonzero(count >= 1)
+    want = baubylon._nan_median(np.where(far[rows, :, None], seen[rows], np.nan), count[rows])
+    np.testing.assert_array_equal(kernels.part_median(seen, far, rows), want)
+    np.testing.assert_array_equal(want, np.nanmedian(np.where(far[rows, :, None], seen[rows], np.nan), axis=1))
+    assert kernels.part_median(seen, far, np.zeros(0, np.intp)).shape == (0, 3)

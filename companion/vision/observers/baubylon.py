@@ -61,7 +61,6 @@ from .stack_sampling import (
     plane_design,
     rebalance_each,
     robust_features,
-    small_median,
     surface_gain_field,
     unit_lab,
 )
@@ -273,7 +272,7 @@ class BaubylonObserver:
         if BLOCK not in profile.names or TABLE not in profile.names:
             features, lines, gains = self._blocks(image)
             return features, block_outline_terms(lines, expected, _ALIKE), gains
-        ground = robust_features(self.ground.sample_interior(image))[:, 0]
+        ground = kernels.robust_rows(self.ground.sample_interior(image)[:, 0])  # robust_features', compiled
         samples = self.blocks.sample_across(image)  # the tops' colour is the learned one
         gains = self._light_gains(image, profile)  # (S, 3)
         # The learned block colour as this frame's light shows it there: the outline's reference.
@@ -683,7 +682,7 @@ class BaubylonObserver:
         coloured = np.zeros((cells, tops))
         if len(squares):
             grids, square_gains = interiors[squares, levels], gains[squares]
-            middle = small_median(grids)  # (the grids' colour: the outline's reference below)
+            middle = kernels.median_rows(grids)  # small_median's (the grids' colour; the outline's reference below)
             colour = rebalance_each(middle, square_gains)
             # A pawn partly hidden (behind a taller stand) or half in shadow mixes its colour with
             # what hides it: judged again on the part of its top unlike table and blocks alone
@@ -823,7 +822,7 @@ class BaubylonObserver:
         made already)."""
         if looked is None:
             looked = _unlike_part(grids, gains, profile)
-        colour = rebalance_each(small_median(grids), gains)
+        colour = rebalance_each(kernels.median_rows(np.ascontiguousarray(grids)), gains)  # small_median's
         partial = self._pawn_part(grids, gains, profile, looked)
         if partial is not None:  # both colours judged in one call: row by row, the same numbers
             colour = np.concatenate([colour, partial[1].astype(colour.dtype)])
@@ -902,8 +901,7 @@ class BaubylonObserver:
         rows = np.flatnonzero((count >= _PART_LEAST) & (count < grid.shape[1]))
         if not len(rows):
             return None
-        part = np.where(far[rows, :, None], seen[rows], np.nan)
-        return rows, _nan_median(part, count[rows])
+        return rows, kernels.part_median(seen, far, rows)  # (_nan_median of those points, compiled)
 
 
 def _readings(label: str, confidences: list[float], attrs: list[dict]) -> list[CellReading]:
@@ -957,7 +955,7 @@ def _part_reference(whole: np.ndarray, grids: np.ndarray, gains: np.ndarray, pro
     if not len(rows):
         return whole
     out = whole.copy()
-    out[rows, 0] = _nan_median(np.where(far[rows, :, None], grids[rows], np.nan), count[rows])
+    out[rows, 0] = kernels.part_median(np.ascontiguousarray(grids), far, rows)  # (_nan_median's, compiled)
     return out
 
 

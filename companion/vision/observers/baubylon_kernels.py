@@ -387,6 +387,10 @@ def warm() -> None:
     one_stack_kept(np.zeros(2, np.intp), np.zeros(count, np.intp), np.zeros((count, 1, 2)), np.ones((count, 1)),
                    others, np.zeros((count, 1), np.bool_), np.zeros((count, 1, 2, 2), np.bool_),
                    np.zeros((count, 1), np.intp), True)
+    samples = np.zeros((2, 4, 3), f32)
+    median_rows(samples)
+    robust_rows(samples)
+    part_median(samples, np.ones((2, 4), np.bool_), np.zeros(1, np.intp))
     _WARM = True
 
 
@@ -432,3 +436,86 @@ def one_stack_kept(found, best, pixels, widths, others, nearer, hiding_pawn, kin
                 kept[n] = False
                 break
     return kept
+
+
+@kernel
+def _sorted_row(values, row, channel, buffer):
+    """values[row, :, channel] into `buffer`, sorted as np.sort sorts (NaN last)."""
+    count = values.shape[1]
+    for g in range(count):
+        value = values[row, g, channel]
+        at = g
+        # insert: move up the larger values (and NaN, which sorts after every number)
+        while at > 0 and (buffer[at - 1] != buffer[at - 1] and value == value or buffer[at - 1] > value):
+            buffer[at] = buffer[at - 1]
+            at -= 1
+        buffer[at] = value
+
+
+@kernel
+def median_rows(values):
+    """stack_sampling.small_median: (R, G, C) → (R, C) the median along G (the middle value, or
+    the mean of the middle two in the values' type), as np.sort then the middle takes it."""
+    rows, count, channels = values.shape
+    out = np.empty((rows, channels), values.dtype)
+    if count == 0:
+        out[:] = np.nan
+        return out
+    buffer = np.empty(count, values.dtype)
+    middle = count // 2
+    for r in range(rows):
+        for c in range(channels):
+            _sorted_row(values, r, c, buffer)
+            if count % 2:
+                out[r, c] = buffer[middle]
+            else:
+                out[r, c] = _HALF * (buffer[middle - 1] + buffer[middle])
+    return out
+
+
+_SPREAD = np.float32(1.4826)  # robust_features' scale of the median deviation (float32 values)
+
+
+@kernel
+def robust_rows(values):
+    """stack_sampling.robust_features of float32 (R, G, 3) samples → (R, 6): the median and
+    1.4826 × the median absolute deviation from it, per channel."""
+    rows, count, channels = values.shape
+    centre = median_rows(values)
+    deviation = np.empty_like(values)
+    for r in range(rows):
+        for g in range(count):
+            for c in range(channels):
+                deviation[r, g, c] = abs(values[r, g, c] - centre[r, c])
+    spread = median_rows(deviation)
+    out = np.empty((rows, 2 * channels), values.dtype)
+    for r in range(rows):
+        for c in range(channels):
+            out[r, c] = centre[r, c]
+            out[r, channels + c] = _SPREAD * spread[r, c]
+    return out
+
+
+@kernel
+def part_median(values, far, rows):
+    """baubylon._nan_median(np.where(far[rows, :, None], values[rows], np.nan), far[rows].sum(-1)):
+    per chosen row of `values` (N, G, C), the median of its points marked in `far` (N, G) (the
+    middle one, or the mean of the middle two), each channel sorted as np.sort does."""
+    count, channels = values.shape[1], values.shape[2]
+    out = np.empty((rows.shape[0], channels), values.dtype)
+    buffer = np.empty(count, values.dtype)
+    for k in range(rows.shape[0]):
+        row = rows[k]
+        marked = 0
+        for g in range(count):
+            marked += far[row, g]
+        for c in range(channels):
+            for g in range(count):
+                value = values[row, g, c] if far[row, g] else np.nan
+                at = g
+                while at > 0 and (buffer[at - 1] != buffer[at - 1] and value == value or buffer[at - 1] > value):
+                    buffer[at] = buffer[at - 1]
+                    at -= 1
+                buffer[at] = value
+            out[k, c] = _HALF * (buffer[(marked - 1) // 2] + buffer[marked // 2])
+    return out
