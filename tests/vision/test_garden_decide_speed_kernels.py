@@ -13,6 +13,7 @@ from companion.sim.render import render
 from companion.sim.scene import TableScene
 from companion.vision import labels
 from companion.vision.appearance import AppearanceProfile
+from companion.vision.observers import garden_kernels_decide as kernels_module
 from companion.vision.observers.babylon_garden import (
     CENTRE_CLASSES,
     DECOS,
@@ -172,3 +173,18 @@ def test_glyph_stats_of_no_middles_one_middle_and_broadcast_keep(measured):
     for got, want in zip(_glyph_stats(strips, patch, keep, model), _glyph_stats_numpy(strips, patch, keep, model),
                          strict=True):
         np.testing.assert_array_equal(got, want)
+
+
+def test_after_warm_a_read_compiles_no_new_version_of_any_kernel(measured):
+    observer, _ = measured
+    kernels_module.warm()
+    kernels = [getattr(kernels_module, name) for name in
+               ("whitened_d2", "support_arguments", "support_finish", "dot_posterior", "glyph_stats")]
+    before = [list(k.signatures) for k in kernels]
+    assert all(before)
+    camera = camera_for(GAMES["babylon.garden"])
+    layout = garden.random_layout(np.random.default_rng(11))
+    frame = render(TableScene((garden.region_scene(layout),)), camera, seed=12)
+    observer.profile = _profile(12)
+    observer.observe(frame)
+    assert [list(k.signatures) for k in kernels] == before

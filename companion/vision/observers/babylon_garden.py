@@ -303,6 +303,7 @@ class GardenObserver:
         faces = [meas["recess_f"], meas["pillar_f"][1:], meas["deco_f"], meas["centre"][1:]]
         if getattr(self, "_support_of", None) is not prof:  # made once per profile (never changed in place)
             self._support, self._support_of = ClassSupport(prof), prof
+            self._name_index = idx  # where each class's support is in a row (for _reading and _icon)
         support = self._support  # prof.support's numbers, compiled
         joint = support(np.concatenate([f.reshape(-1, f.shape[-1]) for f in faces]), CENTRE_CLASSES)
         ends = np.cumsum([f[..., 0].size for f in faces])[:-1]
@@ -367,7 +368,8 @@ class GardenObserver:
                            + scores[:, cols.tile], -np.inf)  # (64, tile columns)
         best_tile = cols.tile[np.argmax(sibling, axis=1)]
         order_l, scores_l, best_tile_l = order.tolist(), scores.tolist(), best_tile.tolist()
-        make, meta = _Candidate._make, cols.meta  # a candidate per kept column: (score, *meta[column])
+        # A candidate per kept column: (score, *meta[column]), made as _Candidate._make makes it.
+        new, meta, column_label = tuple.__new__, cols.meta, cols.label
         none_fits = -math.inf
         rows = []
         for r in range(8):
@@ -376,15 +378,15 @@ class GardenObserver:
                 i = 8 * r + c
                 cell_scores = scores_l[i]
                 top = [j for j in order_l[i] if cell_scores[j] > none_fits]
-                if (cols.label[top[0]] == labels.RECESS and cols.label[top[1]] == "deco"
+                if (column_label[top[0]] == labels.RECESS and column_label[top[1]] == "deco"
                         and cell_scores[top[1]] >= max(RECESS_TIE_FLOOR, cell_scores[top[0]] - 0.05)):
                     # A decoration (a belvedere over a tile's open space) fitting as well as the
                     # recess hides the recess: the recess "seen" is a neighbour's, by parallax.
                     top.insert(0, top.pop(1))
-                if cols.label[top[0]] == labels.TILE:
+                if column_label[top[0]] == labels.TILE:
                     chosen = best_tile_l[i]
                     top = [chosen, *(j for j in top if j != chosen)]
-                cands = [make((cell_scores[j], *meta[j])) for j in top]
+                cands = [new(_Candidate, (cell_scores[j], *meta[j])) for j in top]
                 self.last_candidates[(r, c)] = cands[:6]
                 row.append(self._reading(cands, meas, post, r, c))
             rows.append(row)
@@ -478,13 +480,15 @@ class GardenObserver:
           covers (babylon.build.covered_space: the decoration stands on that tile's space, and
           the board seen is beside it)."""
         out = [list(row) for row in rows]
-        mates = _tile_mates(rows)
+        mates = None  # _tile_mates(rows), made when first needed
         for r in range(8):
             for c in range(8):
                 cell = rows[r][c]
                 cands = self.last_candidates[(r, c)]
                 if not any(k.label == "deco" and k.score >= RECESS_TIE_FLOOR for k in cands[1:]):
                     continue
+                if mates is None:
+                    mates = _tile_mates(rows)
                 if cell.label == labels.TILE and cell.confidence < UNCLEAR:
                     level, position = cell.attrs["level"], _position_of(cell.attrs["tile"], r, c)
                     levels = {level}  # on this very space (its siblings chose the tile, its own view fits poorly)
@@ -551,6 +555,8 @@ class GardenObserver:
         """A tile cannot lie over a recess that is surely seen: a space whose footprint would cover
         one belongs to the tile in the best position (as its own outline says) that covers none."""
         out = [list(row) for row in rows]
+        if not any(cell.label == labels.RECESS and cell.confidence >= COVER_SURE for row in rows for cell in row):
+            return out  # no recess surely seen: no footprint covers one
         for r, row in enumerate(rows):
             for c, cell in enumerate(row):
                 if cell.label != labels.TILE:
@@ -642,6 +648,8 @@ class GardenObserver:
                         if 0 <= r < 8 and 0 <= c < 8:
                             floor[r, c] = max(floor[r, c], cell.attrs["level"])
         out = [list(row) for row in rows]
+        if not floor.any():
+            return out  # no tile read surely: nothing is known to be covered
         for r in range(8):
             for c in range(8):
                 cell = rows[r][c]
@@ -763,6 +771,8 @@ class GardenObserver:
         whose foot is there, when that fits at least PILLAR_GHOST_SHARE as well (not surely: it
         is chosen over a reading that fits better)."""
         out = [list(row) for row in rows]
+        if not any(cell.label in (labels.PILLAR1, labels.PILLAR2) for row in rows for cell in row):
+            return out  # no pillar read
         mates = _tile_mates(rows)
         for r in range(8):
             for c in range(8):
@@ -892,7 +902,8 @@ class GardenObserver:
                  if cell.label == labels.TILE]
         if not tiles:
             return rows
-        masks = self.occlusion.hidden(rows, tiles)  # (n, h·w)
+        standing = self.occlusion.standing(rows)  # what each cell stands up as (for the wide window too)
+        masks = self.occlusion.hidden(rows, tiles, standing)  # (n, h·w)
         todo, todo_masks = [], []
         out = [list(row) for row in rows]
         # Per tile: whether any of its middle is hidden, and how many points show (as plain values).
@@ -903,7 +914,7 @@ class GardenObserver:
                 todo_masks.append(mask)
             elif some:  # the middle all hidden: what shows of the space around it
                 cell = rows[r][c]
-                wide = self._wide_icon(rows, meas, r, c, level)
+                wide = self._wide_icon(rows, meas, r, c, level, standing)
                 if wide is not None and wide[0] != cell.attrs["icon"]:
                     out[r][c] = CellReading(cell.label, min(cell.confidence, wide[1]), {**cell.attrs, "icon": wide[0]},
                                             cell.alternatives)
@@ -933,7 +944,7 @@ class GardenObserver:
         """The icon printed on a tile space, and how surely. Whether there is an icon at all is the
         share of the space's middle unlike the tile's own colour (measured on this very tile, so
         light and sensor noise do not matter); which icon, the learned appearance of the middle."""
-        names = self.profile.names
+        at = self._name_index
         glyph = float(post["glyph_share"][level, r, c])
         if glyph < GLYPH_SHARE:
             return "none", min(max(1.0 - glyph / GLYPH_SHARE, 0.0), 1.0)
@@ -941,16 +952,17 @@ class GardenObserver:
             # The icon's own pixels: their colour does not depend on how much of the middle the
             # icon covers (which changes with the tile's turn).
             support = post["glyph"][level, r, c].tolist()
-            icons = {name.split(":", 1)[1]: support[names.index(name)] for name in GLYPH_CLASSES}
+            icons = {icon: support[at[name]] for name, icon in _GLYPH_ICONS}
         else:  # a profile from before glyph classes were learned
-            icons = {n.split(":", 1)[1]: float(post["centre"][level, r, c, names.index(n)])
+            icons = {n.split(":", 1)[1]: float(post["centre"][level, r, c, at[n]])
                      for n in ICON_CLASSES if n != "icon:none"}
         return _icon_from(glyph, icons)
 
-    def _wide_icon(self, rows, meas, r: int, c: int, level: int) -> tuple[str, float] | None:
+    def _wide_icon(self, rows, meas, r: int, c: int, level: int, standing=None) -> tuple[str, float] | None:
         """The icon of a space whose middle is all hidden, from the visible part of a wider window
-        (clear of the corners a flower dot can be in); None when too little of it shows either."""
-        keep = self._wide_keep & ~self.occlusion_wide.hidden(rows, [(r, c, level)])[0]
+        (clear of the corners a flower dot can be in); None when too little of it shows either.
+        `standing`: Occlusion.standing(rows), when already made."""
+        keep = self._wide_keep & ~self.occlusion_wide.hidden(rows, [(r, c, level)], standing)[0]
         if keep.sum() < MIN_VISIBLE_MIDDLE:
             return None
         s = BABYLON_GARDEN.cell_mm
@@ -959,29 +971,33 @@ class GardenObserver:
         patch = self.sampler.sample_points(xyz).reshape(h, w, 3)
         share, features = _glyph_stats(meas["strips"][level, r, c], patch, keep.reshape(h, w),
                                        self.profile.classes.get(TILE_BASE))
-        names = self.profile.names
+        at = self._name_index
         if float(share) < GLYPH_SHARE:
             return _icon_from(float(share), {})
-        if not all(name in names for name in GLYPH_CLASSES):
+        if not all(name in at for name in GLYPH_CLASSES):
             return None
         support = self._support(features, GLYPH_CLASSES)
-        return _icon_from(float(share), {n.split(":", 1)[1]: float(support[names.index(n)]) for n in GLYPH_CLASSES})
+        return _icon_from(float(share), {icon: float(support[at[name]]) for name, icon in _GLYPH_ICONS})
 
     def _reading(self, cands, meas, post, r: int, c: int) -> CellReading:
         # Plain Python floats throughout (one .tolist() per cell's row of supports): some 70 calls
         # per read, where numpy's per-scalar calls cost more than the arithmetic. The same numbers:
         # math.exp and np.exp agree, and four supports add in the same order as numpy's sum.
         best = cands[0]
-        runner = next((k for k in cands[1:] if (k.label, k.level) != (best.label, best.level)), None)
+        runner = None  # the best reading of another kind or level
+        for k in cands[1:]:
+            if k.label != best.label or k.level != best.level:
+                runner = k
+                break
         margin = best.score - (runner.score if runner else 0.0)
         confidence = min(max(best.score, 0.0), 1.0) * (1.0 - math.exp(-max(margin, 0.0) / 0.15))
-        names = self.profile.names
+        at = self._name_index
         if best.label == labels.RECESS:
             label, attrs = labels.RECESS, {"level": 0}
         elif best.label == "pillar":
             k = best.level
             support = post["pillar"][k, r, c].tolist()
-            p1, p2 = support[names.index(labels.PILLAR1)], support[names.index(labels.PILLAR2)]
+            p1, p2 = support[at[labels.PILLAR1]], support[at[labels.PILLAR2]]
             if k < 2:
                 p2 = 0.0  # a double pillar's top is at level 2 at least
             label, attrs = (labels.PILLAR1 if p1 >= p2 else labels.PILLAR2), {"level": k}
@@ -990,7 +1006,7 @@ class GardenObserver:
             k = best.level - 1
             kinds = SPAN_DECOS if best.position == 1 else SINGLE_DECOS
             support = post["deco"][k, r, c].tolist()
-            scores = {n: support[names.index(n)] for n in kinds}
+            scores = {n: support[at[n]] for n in kinds}
             label = max(scores, key=scores.get)
             confidence *= scores[label] / max(sum(scores.values()), 1e-9)
             attrs = {"level": best.level}
@@ -1011,6 +1027,9 @@ class GardenObserver:
             for k in cands[1:3]
         )
         return CellReading(label, confidence, attrs, alternatives)
+
+
+_GLYPH_ICONS = tuple((name, name.split(":", 1)[1]) for name in GLYPH_CLASSES)  # (class, icon)
 
 
 def with_history(current: Observation, previous: Observation, unsure: float = 0.5) -> Observation:

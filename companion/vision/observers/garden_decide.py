@@ -82,11 +82,13 @@ class FaceCentres:
             out.setdefault(faces[i][:2], []).append(faces[j][:2])
         return out
 
-    def floor_hidden(self, rows: list[list[CellReading]], cells: list[tuple[int, int]]) -> np.ndarray:
-        """(len(cells),): the share of each cell's floor its neighbours, as read, hide."""
+    def floor_hidden(self, rows: list[list[CellReading]], cells: list[tuple[int, int]],
+                     standing: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+        """(len(cells),): the share of each cell's floor its neighbours, as read, hide (`standing`:
+        self.floor.standing(rows), when already made)."""
         if not cells:
             return np.zeros(0)
-        hidden = self.floor.hidden(rows, [(r, c, 1) for r, c in cells])
+        hidden = self.floor.hidden(rows, [(r, c, 1) for r, c in cells], standing)
         return hidden.mean(axis=1)
 
 
@@ -103,7 +105,8 @@ def cap_hidden_twins(rows: list[list[CellReading]], centres: FaceCentres, within
     doubtful = [cell for cell in twins if rows[cell[0]][cell[1]].confidence > cap]
     if not doubtful:
         return rows
-    hidden = centres.floor_hidden(rows, doubtful).tolist()
+    standing = centres.floor.standing(rows)
+    hidden = centres.floor_hidden(rows, doubtful, standing).tolist()
     out = [list(row) for row in rows]
     for (r, c), share in zip(doubtful, hidden, strict=True):
         if share < floor_shows:
@@ -113,14 +116,18 @@ def cap_hidden_twins(rows: list[list[CellReading]], centres: FaceCentres, within
             twin = rows[r2][c2]
             if twin.confidence < twin_sure:
                 continue
-            if twin.confidence > cell.confidence or _floor_hidden_without(rows, centres, (r2, c2), (r, c)) < floor_shows:
+            if (twin.confidence > cell.confidence
+                    or _floor_hidden_without(centres, standing, (r2, c2), (r, c)) < floor_shows):
                 out[r][c] = replace(cell, confidence=cap)
                 break
     return out
 
 
-def _floor_hidden_without(rows, centres: FaceCentres, cell: tuple[int, int], without: tuple[int, int]) -> float:
-    """The share of `cell`'s floor hidden by its neighbours as read, `without` read as nothing."""
-    alone = [list(row) for row in rows]
-    alone[without[0]][without[1]] = CellReading(labels.RECESS, 1.0, {"level": 0})
-    return float(centres.floor_hidden(alone, [cell])[0])
+def _floor_hidden_without(centres: FaceCentres, standing: tuple[np.ndarray, np.ndarray], cell: tuple[int, int],
+                          without: tuple[int, int]) -> float:
+    """The share of `cell`'s floor hidden by its neighbours as read (`standing`: the floor's
+    Occlusion.standing of the readings), `without` read as nothing (a recess stands up as nothing)."""
+    tops, kinds = (a.copy() for a in standing)
+    nothing = centres.floor.occluder(CellReading(labels.RECESS, 1.0, {"level": 0}))
+    tops[8 * without[0] + without[1]], kinds[8 * without[0] + without[1]] = nothing
+    return float(centres.floor_hidden([], [cell], (tops, kinds))[0])

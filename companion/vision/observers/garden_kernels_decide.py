@@ -254,3 +254,23 @@ class ClassSupport:
         out = np.zeros((len(rows), len(self.names)))
         support_finish(args, chosen, out)
         return out.reshape(*features.shape[:-1], len(self.names))
+
+
+_WARM = []  # whether warm() ran in this process
+
+
+def warm() -> None:
+    """Run every kernel once on tiny inputs of the types a read passes, so that they are compiled
+    (or loaded from the disk cache) now rather than in the live loop's first read. Once per process."""
+    if _WARM:
+        return
+    d2 = np.empty((1, 1))
+    whitened_d2(np.zeros((1, 6)), np.ones((1, 6, 6)), np.zeros((1, 6)), d2)
+    args = np.empty((2, 1, 1))
+    support_arguments(d2, np.zeros(1), TYPICAL_D2, args)
+    support_finish(np.ones((2, 1, 1)), np.zeros(1, dtype=np.int64), np.zeros((1, 1)))
+    dot_posterior(np.zeros((1, 3)), np.zeros((1, 3)), np.ones((1, 3, 3)), np.zeros(1), 0.0, np.empty((1, 1)))
+    for pairwise in (True, False):
+        glyph_stats(np.zeros((1, 4, 6), np.float32), np.zeros((1, 1, 3), np.float32), np.ones((1, 1), bool),
+                    np.zeros(3), np.eye(3), True, 15.0, pairwise, np.empty(1), np.empty((1, 3)))
+    _WARM.append(True)

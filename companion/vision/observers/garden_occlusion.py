@@ -92,13 +92,29 @@ class Occlusion:
             return d.deco_top(level), DECO
         return -np.inf, PILLAR
 
-    def hidden(self, rows: list[list[CellReading]], cells: list[tuple[int, int, int]]) -> np.ndarray:
-        """(len(cells), P): for each (row, col, level) the middle's points that the neighbours, as
-        read in `rows`, hide."""
-        # Index 64: off the board. Built as lists (row by row, as the cells are numbered).
-        standing = [self.occluder(cell) for row in rows for cell in row]
+    def standing(self, rows: list[list[CellReading]]) -> tuple[np.ndarray, np.ndarray]:
+        """(65,) top heights (mm) and (65,) footprints of what each cell's reading stands up as
+        (occluder), cells numbered row by row; index 64: off the board (nothing)."""
+        memo = self.__dict__.setdefault("_occluders", {})  # per (label, level): a reading's occluder
+        standing = []
+        for row in rows:
+            for cell in row:
+                level = cell.attrs.get("level", 0)
+                key = (cell.label, tuple(level) if isinstance(level, list) else level)
+                made = memo.get(key)
+                if made is None:
+                    made = memo[key] = self.occluder(cell)
+                standing.append(made)
         tops = np.array([top for top, _ in standing] + [-np.inf])
         kinds = np.array([kind for _, kind in standing] + [0])
+        return tops, kinds
+
+    def hidden(self, rows: list[list[CellReading]], cells: list[tuple[int, int, int]],
+               standing: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+        """(len(cells), P): for each (row, col, level) the middle's points that the neighbours, as
+        read in `rows`, hide. `standing`: standing(rows), when already made (of an Occlusion of
+        the same dimensions)."""
+        tops, kinds = self.standing(rows) if standing is None else standing
         index = np.array([8 * r + c for r, c, _ in cells])
         level = np.array([k for _, _, k in cells])
         nb = self.neighbour[index]  # (n, 8)

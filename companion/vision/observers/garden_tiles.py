@@ -65,7 +65,9 @@ def regroup_footprints(rows: list[list[CellReading]], space_score: np.ndarray,
     """
     at_level = {(r, c): cell.attrs["level"] for r, row in enumerate(rows) for c, cell in enumerate(row)
                 if cell.label == labels.TILE}
-    scores = np.asarray(space_score).tolist()  # plain floats: read a few hundred times below
+    # Plain floats, read a few hundred times below: only the levels spaces were read at.
+    space_score = np.asarray(space_score)
+    scores = {level: space_score[level].tolist() for level in set(at_level.values())}
     candidates: dict[tuple[int, int, int], float] = {}
     for (r, c), level in at_level.items():
         for dr, dc in POSITIONS:
@@ -119,14 +121,38 @@ def pool_flowers(rows: list[list[CellReading]], dot_support: Callable[[int, int,
                 groups.setdefault((cell.attrs["tile"], cell.attrs["level"]), []).append((r, c))
     out = [list(row) for row in rows]
     for (_, level), cells in groups.items():
-        support = sum(dot_support(level, r, c) for r, c in cells)  # (4, F)
-        corner = int(np.argmax(support.sum(axis=1)))
-        flower = flowers[int(np.argmax(support[corner]))]
+        # Summed as numpy would (cell by cell from 0; each corner's flowers in order), as plain floats.
+        support = [[0.0] * len(flowers) for _ in range(4)]  # (4, F)
+        for r, c in cells:
+            for corner_sum, corner_dots in zip(support, np.asarray(dot_support(level, r, c)).tolist(), strict=True):
+                for f, value in enumerate(corner_dots):
+                    corner_sum[f] += value
+        corner = _first_max([_running_sum(row) for row in support])
+        flower = flowers[_first_max(support[corner])]
         for r, c in cells:
             cell = out[r][c]
             if cell.attrs["flower"] != flower:
                 out[r][c] = CellReading(cell.label, cell.confidence, {**cell.attrs, "flower": flower}, cell.alternatives)
     return out
+
+
+def _first_max(values: list[float]) -> int:
+    """np.argmax of plain floats: the first best (the first NaN, if any)."""
+    best = 0
+    for i, value in enumerate(values):
+        if value != value:
+            return i
+        if value > values[best]:
+            best = i
+    return best
+
+
+def _running_sum(values: list[float]) -> float:
+    """numpy's sum of a few (under 8) values: one running sum from 0."""
+    total = 0.0
+    for value in values:
+        total += value
+    return total
 
 
 def dot_support(profile, features: np.ndarray, flowers: tuple[str, ...], base: str, outlier_d2: float = 16.0,
