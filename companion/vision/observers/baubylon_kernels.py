@@ -52,8 +52,10 @@ def _outline_args(across, reference, offsets, expected, alike_scale, fields, arg
     `fields` (5, S, K, 4, P): crossing, step, inside, outside, middle; and the arguments of the
     exponentials block_outline_terms takes, into `args` (5, S, K, 4, P): −(inside / 15)²,
     −((crossing − expected) / 1.2)², −(max(inside, outside) / 15)², −(inside / a)² − (outside / a)²,
-    −(inside / a)² (a: `alike_scale`; `expected` (S, K, 4))."""
+    −(inside / a)² (a: `alike_scale`; `expected` (S, K, 4)). With a = 15 the last is the first's:
+    `args` may then hold the first four only."""
     n_s, n_k, n_sides, n_p, n_o = across.shape[:5]
+    n_args = args.shape[0]  # 4: the last (the same as the first when alike_scale is 15) left out
     rows = n_k * n_sides * n_p
     centre = n_o // 2
     flat = across.reshape(n_s, rows * n_o, 3)
@@ -93,14 +95,24 @@ def _outline_args(across, reference, offsets, expected, alike_scale, fields, arg
                     fields[4, s, k, side, p] = middle
                     t = lo / _LIKE_SCALE
                     args[0, s, k, side, p] = -(t * t)
-                    t = (crossing - expected[s, k, side]) / _SHARPNESS_PX
-                    args[1, s, k, side, p] = -(t * t)
-                    t = _maximum(lo, hi) / _LIKE_SCALE
-                    args[2, s, k, side, p] = -(t * t)
-                    t = lo / alike_scale
-                    u = hi / alike_scale
-                    args[3, s, k, side, p] = -(t * t) - u * u
-                    args[4, s, k, side, p] = -(t * t)
+                    t_off = (crossing - expected[s, k, side]) / _SHARPNESS_PX
+                    args[1, s, k, side, p] = -(t_off * t_off)
+                    if alike_scale == _LIKE_SCALE:
+                        # max(lo, hi) / 15 is max(lo / 15, hi / 15) (a correctly rounded division by
+                        # a positive number keeps the order), and the last term is the first's
+                        u = hi / _LIKE_SCALE
+                        both = _maximum(t, u)
+                        args[2, s, k, side, p] = -(both * both)
+                        args[3, s, k, side, p] = -(t * t) - u * u
+                        if n_args > 4:
+                            args[4, s, k, side, p] = -(t * t)
+                    else:
+                        both = _maximum(lo, hi) / _LIKE_SCALE
+                        args[2, s, k, side, p] = -(both * both)
+                        t = lo / alike_scale
+                        u = hi / alike_scale
+                        args[3, s, k, side, p] = -(t * t) - u * u
+                        args[4, s, k, side, p] = -(t * t)
 
 
 @kernel
@@ -130,6 +142,8 @@ def _terms_from(fields, exps, out, terms):
                             both = _maximum(fields[2, s, k, side, p], fields[3, s, k, side, p])
                             seam = (fields[4, s, k, side, p] - both) - _NOISE
                             value = min(max(seam, _ZERO) * _STEP_INV, _ONE) * exps[2, s, k, side, p]
+                        elif term == 3 and exps.shape[0] == 4:  # (the inside's likeness: the first's)
+                            value = exps[0, s, k, side, p]
                         else:
                             value = exps[term + 1, s, k, side, p]
                         if p == 0:
@@ -157,8 +171,9 @@ def block_outline_terms(across: np.ndarray, reference: np.ndarray, offsets, expe
     expected = np.ascontiguousarray(expected, np.float32)
     shape = across.shape[:4]
     fields = np.empty((5, *shape), np.float32)
-    args = np.empty((5, *shape), np.float32)
-    _outline_args(across, reference, offsets, expected, np.float32(alike_scale), fields, args)
+    alike_scale = np.float32(alike_scale)
+    args = np.empty((4 if alike_scale == _LIKE_SCALE else 5, *shape), np.float32)
+    _outline_args(across, reference, offsets, expected, alike_scale, fields, args)
     np.exp(args, out=args)
     out = np.zeros((4, shape[0], shape[1] + 1, shape[2]), np.float32)
     _block_terms_from(fields, args, out)
