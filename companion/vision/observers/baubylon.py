@@ -755,22 +755,28 @@ class BaubylonObserver:
         # shaded side: table-like), at least _PART_LEAST points of the first look's grid unlike
         # table and blocks (judged afresh: _read_pawns made no candidate there).
         more = np.flatnonzero(free & part & ~middle & ~first) if look is not None else np.zeros(0, np.intp)
-        if len(more):
-            more = more[_unlike_part(look[0][more, heights[more]], gains[more], profile)[1].sum(axis=-1) >= _PART_LEAST]
+        if len(more):  # (their grids balanced and compared once, for every step below)
+            grids = look[0][more, heights[more]]
+            seen, far = _unlike_part(grids, gains[more], profile)
+            enough = far.sum(axis=-1) >= _PART_LEAST
+            more, grids, seen, far = more[enough], grids[enough], seen[enough], far[enough]
         # A top scores at most how like a pawn's its colour is: those that cannot pass are not
         # looked at again (the same spaces kept, for less).
         if look is not None and len(spaces):
             spaces = spaces[look[1][spaces, heights[spaces]].max(axis=-1) > _PART_SHOWN]
+        judged = None  # the `more` tops' grids, their colours' support and _unlike_part's
         if len(more):
-            grids = look[0][more, heights[more]]
-            more = more[self._grid_support(grids, gains[more], profile).max(axis=-1) > _PART_SHOWN]
+            support = self._grid_support(grids, gains[more], profile, (seen, far))
+            shows = support.max(axis=-1) > _PART_SHOWN
+            more = more[shows]
+            judged = (grids[shows], support[shows], (seen[shows], far[shows]))
         if not len(spaces) and not len(more):
             return None
         score, colour = np.zeros(0), np.zeros(0, np.intp)
         if len(spaces):
             score, colour = self._partial_pawn_scores(image, profile, offsets, gains, spaces, heights[spaces], look)
         if len(more):
-            extra = self._partial_pawn_scores(image, profile, offsets, gains, more, heights[more])
+            extra = self._partial_pawn_scores(image, profile, offsets, gains, more, heights[more], judged=judged)
             spaces, score, colour = (np.concatenate([spaces, more]), np.concatenate([score, extra[0]]),
                                      np.concatenate([colour, extra[1]]))
         keep = score > _PART_SHOWN
@@ -786,12 +792,15 @@ class BaubylonObserver:
 
     def _partial_pawn_scores(self, image: np.ndarray, profile: AppearanceProfile, offsets: np.ndarray,
                              gains: np.ndarray, squares: np.ndarray, heights: np.ndarray,
-                             look: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
+                             look: tuple[np.ndarray, np.ndarray] | None = None,
+                             judged: tuple | None = None) -> tuple[np.ndarray, np.ndarray]:
         """(N,) how well a pawn top at each (square, height probe index) shows, and (N,) its colour
         index, as _read_pawns judges one, except that a side not facing the camera counts only as
         far as its inside shows the face (at least _PART_SIDE_LEAST): a stand in front hides it.
         `look`: _read_pawns' first-look interiors (S, top, G, 3) and its candidates' colour
-        supports (S, top, colours), when the (square, height) pairs are among its candidates."""
+        supports (S, top, colours), when the (square, height) pairs are among its candidates.
+        `judged`: those pairs' first-look grids (N, G, 3), their colours' support (N, colours) and
+        _unlike_part of the grids, when made already (_partly_hidden_pawns)."""
         square_gains = gains[squares]
         if look is not None:
             # _read_pawns looked at these already (each is one of its candidates: unlike table and
@@ -801,6 +810,9 @@ class BaubylonObserver:
             samples = self.pawns.sample_pairs(image, squares, heights, grids)
             support = look[1][squares, heights]
             looked = _unlike_part(grids, square_gains, profile)
+        elif judged is not None:  # (the first look's interiors again: only the sides are sampled)
+            grids, support, looked = judged
+            samples = self.pawns.sample_pairs(image, squares, heights, grids)
         else:
             samples = self.pawns.sample_pairs(image, squares, heights)
             grids = samples.interior[:, 0]
