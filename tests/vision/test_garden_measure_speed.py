@@ -16,7 +16,7 @@ from companion.sim.render import render
 from companion.sim.scene import TableScene
 from companion.vision.observers import garden_kernels_measure as kernels
 from companion.vision.observers.babylon_garden import GardenObserver
-from companion.vision.observers.garden_points import NEG_INF, POS_INF, FaceProbe, FaceStack, _median
+from companion.vision.observers.garden_points import NEG_INF, POS_INF, FaceProbe, FaceStack
 from tests.sim.helpers import GAMES, camera_for
 from tests.vision import garden_measure_reference as reference
 
@@ -58,8 +58,13 @@ def _probe(rng, n: int, k: int, cells: int, width: int, sides: tuple[int, ...], 
     return FaceProbe(inside, inside_n, width, ring, ring_n, sides, both, side_of, inside.copy())
 
 
+def _numpy_median(lab: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    middle = idx.shape[-1] // 2
+    return np.ascontiguousarray(np.partition(np.take(lab, idx, axis=1), middle, axis=-1)[..., middle])
+
+
 def _fit(lab, probe, cells, appearance=True):
-    colour = _median(lab, probe.median)
+    colour = _numpy_median(lab, probe.median)
     return colour, kernels.face_scores(lab, colour, probe.both, probe.inside.shape[-1], probe.ring_n, probe.side_of,
                                        probe.inside_n, 5.0, 12.0, appearance)
 
@@ -104,6 +109,23 @@ def test_no_rows_give_empty_results():
     assert kernels.patch_stats(lab, np.zeros((0, 9), np.int64), 0).shape == (0, 6)
 
 
+@pytest.mark.parametrize("m, rows", [(1, 3), (3, 300), (27, 1280), (37, 257), (65, 64), (9, 0)])
+def test_medians_found_on_the_samples_codes_are_numpys(m, rows):
+    rng = np.random.default_rng(m)
+    lab8 = rng.integers(0, 256, (500, 3)).astype(np.uint8)
+    lab8[:100] = lab8[:1]  # many rows mostly one colour
+    lab, codes = kernels.lab_samples(lab8, 500)
+    idx = rng.integers(-2, 500, (1, rows, m))
+    idx[0, : rows // 2] = rng.integers(0, 100, (rows // 2, m))
+    _same(kernels.code_medians(codes, kernels.LAB_VALUES, idx), _numpy_median(lab, idx))
+    # any samples (not 8-bit codes): ranked by value_codes, NaN and ±inf among them
+    floats = rng.normal(0.0, 30.0, (3, 502)).astype(np.float32)
+    floats[:, :50] = floats[:, :1]
+    floats[:, 60:63] = np.nan
+    floats[:, -2], floats[:, -1] = np.inf, -np.inf
+    _same(kernels.code_medians(*kernels.value_codes(floats), idx), _numpy_median(floats, idx))
+
+
 @pytest.mark.parametrize("n", [*range(0, 20), 31, 32, 33, 64, 127, 128, 129, 130, 255, 256, 257, 1000, 4097])
 def test_a_row_is_summed_in_numpys_pairwise_order(n):
     values = np.random.default_rng(n).normal(0.0, 60.0, n).astype(np.float32)
@@ -143,7 +165,9 @@ def test_a_decoration_open_along_a_row_or_column_scores_as_numpy_chose_it():
 def test_samples_to_float_lab_as_numpy_converted_them(size):
     lab8 = np.random.default_rng(size).integers(0, 256, (size + 5, 3)).astype(np.uint8)
     lab8[:1] = (0, 128, 255)
-    _same(kernels.lab_samples(lab8, size), reference.lab_samples(lab8, size))
+    lab, codes = kernels.lab_samples(lab8, size)
+    _same(lab, reference.lab_samples(lab8, size))
+    np.testing.assert_array_equal(kernels.LAB_VALUES[np.arange(3)[:, None], codes], lab)  # a code's value is the sample's
 
 
 # --- on a rendered frame: every probe of a real observer ------------------------------------------

@@ -6,8 +6,11 @@ short-row sums: a dozen calls over arrays of ~20 000 to ~75 000 points and thous
 height) is read once from the frame's samples and reduced in place.
 
 The numbers are numpy's, to the bit (tests/vision/test_garden_measure_speed.py compares them):
-- the majority colour (a median) is numpy's own np.partition, given to the kernel (its SIMD
-  select beat both a compiled quickselect and a sorting network across rows, tried here);
+- a median of an odd count is an order statistic: found on the samples' codes (their rank among
+  the channel's distinct values; the 8-bit Lab value itself for a frame's samples), by a binary
+  search run for many rows side by side (code_medians: no branch per value, vector compares; a
+  quickselect per row lost to numpy's SIMD np.partition, this beats it), then read back as the
+  value of that code;
 - float32 arithmetic stays float32 (constants are float32), divisions into shares and means are
   float64 as numpy's int64 / int64 and float32 / int64 are;
 - a sum of a row is numpy's pairwise sum (_pairwise: under 8 terms one after another, up to 128 eight
@@ -213,16 +216,94 @@ def best_span(inside, sides, closed):
 def lab_samples(lab8, size):
     """OpenCV's 8-bit Lab of the samples (n ≥ size, 3) uint8 → (3, size + 2) float32 channel first
     (L 0..100, a and b −128..127, as float32(value) · float32(100/255) and float32(value) − 128),
-    then the +inf and −inf sentinels (garden_points.POS_INF, NEG_INF)."""
+    then the +inf and −inf sentinels (garden_points.POS_INF, NEG_INF); and each sample's code
+    (3, size + 2) int16: its 8-bit value + 1, the sentinels 257 and 0 (see LAB_VALUES)."""
     out = np.empty((3, size + 2), np.float32)
+    codes = np.empty((3, size + 2), np.int16)
     scale = np.float32(100.0 / 255.0)
     offset = np.float32(128.0)
     for i in range(size):
         out[0, i] = np.float32(lab8[i, 0]) * scale
         out[1, i] = np.float32(lab8[i, 1]) - offset
         out[2, i] = np.float32(lab8[i, 2]) - offset
+        for c in range(3):
+            codes[c, i] = lab8[i, c] + 1
     for c in range(3):
         out[c, size] = np.inf
         out[c, size + 1] = -np.inf
-    return out
+        codes[c, size] = 257
+        codes[c, size + 1] = 0
+    return out, codes
 
+
+def _lab_values() -> np.ndarray:
+    """(3, 258) float32: the value of each code lab_samples gives (−inf, the 256 8-bit values as
+    floats, +inf): ascending, as codes are."""
+    values = np.empty((3, 258), np.float32)
+    levels = np.arange(256, dtype=np.uint8)
+    values[0, 1:257] = levels * np.float32(100.0 / 255.0)
+    values[1:, 1:257] = levels - np.float32(128.0)
+    values[:, 0], values[:, 257] = -np.inf, np.inf
+    return values
+
+
+LAB_VALUES = _lab_values()
+
+
+def value_codes(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Codes for any samples (3, N): each value's rank among its channel's distinct values, and
+    those values (padded with the last) — what code_medians needs, for samples not from
+    lab_samples."""
+    ranked = [np.unique(channel, return_inverse=True) for channel in lab]
+    width = max(len(v) for v, _ in ranked)
+    values = np.stack([np.concatenate([v, np.full(width - len(v), v[-1] if len(v) else 0, np.float32)])
+                       for v, _ in ranked]).astype(np.float32)
+    return np.stack([i.ravel() for _, i in ranked]).astype(np.int32), values
+
+
+_LANES = 256  # rows searched side by side (their codes: 256 × the row's points, in L1)
+
+
+@kernel
+def code_medians(codes, values, idx):
+    """(3, K, R) float32: per channel the median of each row of idx (K, R, M) (M odd), as
+    np.partition gives it. codes (3, N) int: each sample's rank among its channel's distinct
+    values, values (3, V) those values ascending (a code is an index into them)."""
+    n_k, n_r, m = idx.shape
+    lanes = n_k * n_r
+    out = np.empty((3, lanes), np.float32)
+    work = np.empty((max(m, 1), _LANES), np.int32)
+    low = np.empty(_LANES, np.int32)
+    high = np.empty(_LANES, np.int32)
+    mid = np.empty(_LANES, np.int32)
+    count = np.empty(_LANES, np.int32)
+    half = m // 2
+    steps = 0
+    while (1 << steps) < values.shape[1]:
+        steps += 1
+    for c in range(3):
+        for start in range(0, lanes, _LANES):
+            n = min(_LANES, lanes - start)
+            for t in range(n):
+                lane = start + t
+                k, r = lane // n_r, lane % n_r
+                for j in range(m):
+                    work[j, t] = codes[c, idx[k, r, j]]
+                low[t] = 0
+                high[t] = values.shape[1] - 1
+            # the smallest code with more than half the row at or below it; once low == high
+            # a step keeps it (the count at the answer is always more than half)
+            for _ in range(steps):
+                for t in range(n):
+                    mid[t] = (low[t] + high[t]) >> 1
+                    count[t] = 0
+                for j in range(m):
+                    for t in range(n):
+                        count[t] += np.int32(work[j, t] <= mid[t])
+                for t in range(n):
+                    more = count[t] > half
+                    high[t] = mid[t] if more else high[t]
+                    low[t] = low[t] if more else mid[t] + 1
+            for t in range(n):
+                out[c, start + t] = values[c, low[t]]
+    return out.reshape(3, n_k, n_r)

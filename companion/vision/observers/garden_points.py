@@ -33,7 +33,14 @@ import numpy as np
 
 from ..boards import BoardSpec
 from .fit import Fit, Tagged, _clip_far
-from .garden_kernels_measure import face_scores, lab_samples, patch_stats
+from .garden_kernels_measure import (
+    LAB_VALUES,
+    code_medians,
+    face_scores,
+    lab_samples,
+    patch_stats,
+    value_codes,
+)
 from .geometry import RegionGeometry
 from .square_tops import SIDE_BITS, board_pixels
 
@@ -142,6 +149,7 @@ class GardenSampler:
         self.map_x = self.map_y = None
         self.origin = (0, 0)  # the maps' (x, y) origin in the (downscaled) frame: the points' bounding box
         self.extent = (1 << 30, 1 << 30)
+        self._coded = self._codes = None  # the last samples and their codes (sample())
 
     # --- set-up ----------------------------------------------------------------------------------
     def set_downscale(self, heights: Sequence[float]) -> None:
@@ -277,10 +285,18 @@ class GardenSampler:
 
     def scores(self, lab: np.ndarray, stack: FaceStack, tau: tuple[float, float] = (5.0, 12.0)) -> np.ndarray:
         """(K, rows, cols, n): fit(lab, probe).score of each stacked probe, in one pass."""
-        score = face_scores(lab, _median(lab, stack.median), stack.both, stack.width, stack.ring_n,
+        score = face_scores(lab, self._median(lab, stack.median), stack.both, stack.width, stack.ring_n,
                             stack.side_of, stack.inside_n, tau[0], tau[1], False)[0]
         k, n = score.shape[0], len(stack.sides)
         return np.moveaxis(score.reshape(k, n, self.spec.rows, self.spec.cols), 1, -1)
+
+    def _median(self, lab: np.ndarray, idx: np.ndarray) -> np.ndarray:
+        """(3, K, R) per channel the median of each row's points (idx (K, R, M), M odd), found on
+        the samples' codes (sample() made them; other samples are ranked here)."""
+        if lab is self._coded:
+            return code_medians(self._codes, LAB_VALUES, idx)
+        codes, values = value_codes(lab)
+        return code_medians(codes, values, idx)
 
     def _keep(self, idx: np.ndarray) -> np.ndarray:
         self._indices.append(idx)
@@ -335,7 +351,9 @@ class GardenSampler:
         # Converted as one row (the same pixels: OpenCV would share a few rows among threads,
         # which on a busy machine costs CPU), then to float channel first in one compiled pass.
         lab8 = cv2.cvtColor(bgr.reshape(1, -1, 3), cv2.COLOR_BGR2Lab)
-        return lab_samples(lab8.reshape(-1, 3), self.size)
+        lab, self._codes = lab_samples(lab8.reshape(-1, 3), self.size)
+        self._coded = lab  # the samples self._codes rank (code_medians)
+        return lab
 
     def _part(self, image: np.ndarray, whole: bool = False) -> np.ndarray:
         """The (area-downscaled) frame from the maps' origin on, or the whole of it. A crop whose
@@ -388,7 +406,7 @@ class GardenSampler:
         """fit.fit's numbers from the probe's points: (K, rows, cols, ...), in one compiled pass
         (garden_kernels_measure.face_scores). Without `appearance` the features (mean and spread of
         the face's like points) are left zero."""
-        colour = _median(lab, probe.median)
+        colour = self._median(lab, probe.median)
         score, inside, ring, features, sides = face_scores(
             lab, colour, probe.both, probe.inside.shape[-1], probe.ring_n, probe.side_of, probe.inside_n,
             tau[0], tau[1], appearance)
@@ -398,15 +416,6 @@ class GardenSampler:
         return Fit(score.reshape(shape), inside.reshape(shape), ring.reshape(shape),
                    np.moveaxis(colour, 0, -1).reshape(*shape, 3),
                    features.reshape(*shape, 6), sides.reshape(*shape, 4))
-
-
-def _median(lab: np.ndarray, idx: np.ndarray) -> np.ndarray:
-    """(3, K, R) per channel the median of each row's points (idx (K, R, M), M odd). numpy's
-    partition (SIMD) beat a compiled quickselect and a sorting network here."""
-    points = np.take(lab, idx, axis=1)
-    middle = idx.shape[-1] // 2
-    points.partition(middle, axis=-1)
-    return np.ascontiguousarray(points[..., middle])
 
 
 _LAB_SCALE = np.array([[100.0 / 255.0], [1.0], [1.0]], np.float32)
