@@ -1,6 +1,7 @@
 """The garden decisions' cheaper Python gives the same answers as the code it replaced: what each
 cell stands up as made once per pass (garden_occlusion.Occlusion.standing), a floor's share hidden
-without one reading, and one flower per tile summed as plain floats (garden_tiles.pool_flowers)."""
+without one reading, one flower per tile summed as plain floats (garden_tiles.pool_flowers), and a
+middle's kept points made once per camera side (babylon_garden._middle_keep)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 from companion.sim.camera import region_geometry
 from companion.vision import labels
 from companion.vision.boards import BABYLON_GARDEN
+from companion.vision.observers.babylon_garden import _middle_keep, _middle_keep_made
 from companion.vision.observers.dimensions import GARDEN
 from companion.vision.observers.garden_decide import FaceCentres, _floor_hidden_without
 from companion.vision.observers.garden_tiles import _first_max, pool_flowers
@@ -115,3 +117,15 @@ def test_pool_flowers_chooses_as_the_numpy_sums_did():
             for cell in row:
                 if cell.label == labels.TILE:
                     assert cell.attrs["flower"] == want[(cell.attrs["tile"], cell.attrs["level"])]
+
+
+def test_a_middles_kept_points_made_once_are_those_made_afresh_and_cannot_be_changed():
+    rng = np.random.default_rng(4)
+    for _ in range(5):
+        near = rng.random((8, 8, 4)) < 0.5
+        keep = _middle_keep(near, 5, 5)
+        np.testing.assert_array_equal(keep, _middle_keep_made(near, 5, 5))
+        assert _middle_keep(near.copy(), 5, 5) is keep  # the same camera sides: the same mask
+        with pytest.raises(ValueError):
+            keep[0, 0, 2, 2] = False
+    assert _middle_keep(near, 7, 7).shape == (8, 8, 7, 7)

@@ -531,13 +531,16 @@ class GardenObserver:
                        for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
                        if 0 <= rr < 8 and 0 <= cc < 8 and (rr, cc) != (r, c))
         out = [list(row) for row in rows]
-        for r, c, cell in found:
-            here = self._deco_px[cell.attrs["level"] - 1, r, c]
-            for r2, c2, other in found:
+        # How far apart in the frame each two tops show (np.hypot of each pair, all at once).
+        at = self._deco_px[[cell.attrs["level"] - 1 for _, _, cell in found], [r for r, _, _ in found],
+                           [c for _, c, _ in found]]  # (n, 2)
+        apart = (at[:, None, :] - at[None, :, :]).transpose(2, 0, 1)
+        far = (np.hypot(apart[0], apart[1]) > GHOST_PX * self._cell_px).tolist()
+        for i, (r, c, cell) in enumerate(found):
+            for j, (r2, c2, other) in enumerate(found):
                 if other.label != cell.label or other.attrs["level"] == cell.attrs["level"]:
                     continue
-                there = self._deco_px[other.attrs["level"] - 1, r2, c2]
-                if np.hypot(*(here - there)) > GHOST_PX * self._cell_px:
+                if far[i][j]:
                     continue
                 mine, theirs = supported(r, c, cell), supported(r2, c2, other)
                 ghost = (theirs and not mine) or (mine == theirs and cell.attrs["level"] > other.attrs["level"])
@@ -811,10 +814,14 @@ class GardenObserver:
                 [centres, np.full(64, self.dims.pillar_top(k))])).reshape(8, 8, 2) for k in range(self.m + 1)])
             self._pillar_px_geometry = self.sampler.geometry
         out = [list(row) for row in rows]
-        for r, c, cell in found:
-            here = self._pillar_px[cell.attrs["level"], r, c]
-            twins = [o for r2, c2, o in found if (r2, c2) != (r, c) and o.attrs["level"] != cell.attrs["level"]
-                     and np.hypot(*(self._pillar_px[o.attrs["level"], r2, c2] - here)) <= GHOST_PX * self._cell_px]
+        # How far apart in the frame each two tops show (np.hypot of each pair, all at once).
+        at = self._pillar_px[[cell.attrs["level"] for _, _, cell in found], [r for r, _, _ in found],
+                             [c for _, c, _ in found]]  # (n, 2)
+        apart = (at[None, :, :] - at[:, None, :]).transpose(2, 0, 1)
+        near = (np.hypot(apart[0], apart[1]) <= GHOST_PX * self._cell_px).tolist()
+        for i, (r, c, cell) in enumerate(found):
+            twins = [o for j, (r2, c2, o) in enumerate(found) if (r2, c2) != (r, c)
+                     and o.attrs["level"] != cell.attrs["level"] and near[i][j]]
             if not twins:
                 continue
             if any(o.confidence > cell.confidence for o in twins) and cell.confidence > GHOST_CAP:
@@ -1121,8 +1128,24 @@ def _glyphs(meas, near: np.ndarray, tile_model=None, hidden: np.ndarray | None =
     return _glyph_stats(meas["strips"], patch, keep, tile_model)
 
 
+_MIDDLE_KEEPS: dict[tuple[bytes, int, int], np.ndarray] = {}  # _middle_keep's, per camera side and shape
+
+
 def _middle_keep(near: np.ndarray, h: int, w: int) -> np.ndarray:
-    """(8, 8, h, w): the points of each space's middle an icon is read from, where no neighbour hides it."""
+    """(8, 8, h, w): the points of each space's middle an icon is read from, where no neighbour hides it
+    (read-only: made once per `near` and shape)."""
+    key = (np.asarray(near, bool).tobytes(), h, w)
+    keep = _MIDDLE_KEEPS.get(key)
+    if keep is None:
+        if len(_MIDDLE_KEEPS) > 16:
+            _MIDDLE_KEEPS.clear()
+        keep = _MIDDLE_KEEPS[key] = _middle_keep_made(near, h, w)
+        keep.setflags(write=False)
+    return keep
+
+
+def _middle_keep_made(near: np.ndarray, h: int, w: int) -> np.ndarray:
+    """_middle_keep, made."""
     # Not the patch's corners: blur and parallax can bring a corner's flower dot into them.
     keep = np.ones((8, 8, h, w), bool)
     keep[:, :, [0, 0, -1, -1], [0, -1, 0, -1]] = False
