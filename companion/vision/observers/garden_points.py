@@ -6,16 +6,17 @@ its inside is one colour, a thin ring just outside it is something else), but in
 inside and ring, an icon's middle, a flower corner, an edge strip) is a small grid of points per
 cell and height. The point → pixel maps and each probe's index arrays are built once per geometry;
 a frame costs one area-downscale of the part of the frame round the board, one cv2.remap of those
-points, one Lab conversion of the samples and a few vectorised reductions over fixed-size arrays
-(no per-frame strided copies).
+points, one Lab conversion of the samples, and per probe one compiled pass over its points
+(garden_kernels_measure.py: a face's like points, shares and features, patches' mean and spread;
+a face's majority colour found on the samples' 8-bit codes), the same numbers as numpy's calls.
 
 Only as many points as the tests need: ring bands at the fine pitch across and every 2.5 mm along,
 a face's inside share measured on the points its median is taken from, tile spaces' bands every
 3.5 mm along; a point several probes read is sampled once, a patch two tests share is measured
-once, and the four tile positions' tests are judged as one array. About 99 000 points per frame
+once, and the four tile positions' tests are judged as one array. About 94 000 points per frame
 (175 000 at the start of the fourth sitting); a read's measurement went from ~12.6 to ~6.0 ms CPU
-(sampling 4.0 -> 1.4, face fits 6.0 -> 3.2, patches 1.9 -> 0.9; loaded 2-core machine, the same
-6 bench frames).
+in the fourth sitting, ~5.0 by the fifth's end and ~3.5 with the compiled passes of the sixth
+(sampling stays ~1.3 ms: OpenCV's area downscale, remap and Lab conversion; loaded 2-core machine).
 
 A cell whose near side faces the camera keeps only the far half of its face (fit._clip_far): its
 probe has fewer points than others. Arrays are padded to one size with two sentinel samples, +inf
