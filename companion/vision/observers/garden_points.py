@@ -85,14 +85,6 @@ def with_level(a: np.ndarray, value: float) -> np.ndarray:
     return np.concatenate([np.full_like(a[:1], value), a])
 
 
-def with_level_zero(a: np.ndarray) -> np.ndarray:
-    """Measurements of levels 1..m → levels 0..m, level 0 zeros (what is only read on tile tops:
-    no tile lies on the board itself)."""
-    out = np.zeros((a.shape[0] + 1, *a.shape[1:]), a.dtype)
-    out[1:] = a
-    return out
-
-
 def pad_indices(lists: list[np.ndarray], alternate: bool) -> np.ndarray:
     """Index lists of unequal length → one (n, P) array padded with sentinels (+inf and −inf in
     turn if `alternate`, else +inf). With `alternate` P is odd: its middle value is the median."""
