@@ -531,16 +531,14 @@ class GardenObserver:
                        for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
                        if 0 <= rr < 8 and 0 <= cc < 8 and (rr, cc) != (r, c))
         out = [list(row) for row in rows]
-        # How far apart in the frame each two tops show (np.hypot of each pair, all at once).
-        at = self._deco_px[[cell.attrs["level"] - 1 for _, _, cell in found], [r for r, _, _ in found],
-                           [c for _, c, _ in found]]  # (n, 2)
-        apart = (at[:, None, :] - at[None, :, :]).transpose(2, 0, 1)
-        far = (np.hypot(apart[0], apart[1]) > GHOST_PX * self._cell_px).tolist()
-        for i, (r, c, cell) in enumerate(found):
-            for j, (r2, c2, other) in enumerate(found):
+        for r, c, cell in found:
+            here = self._deco_px[cell.attrs["level"] - 1, r, c]
+            for r2, c2, other in found:
                 if other.label != cell.label or other.attrs["level"] == cell.attrs["level"]:
                     continue
-                if far[i][j]:
+                # (few pairs pass the test above: np.hypot per pair is cheaper than all at once)
+                there = self._deco_px[other.attrs["level"] - 1, r2, c2]
+                if np.hypot(*(here - there)) > GHOST_PX * self._cell_px:
                     continue
                 mine, theirs = supported(r, c, cell), supported(r2, c2, other)
                 ghost = (theirs and not mine) or (mine == theirs and cell.attrs["level"] > other.attrs["level"])
