@@ -45,6 +45,7 @@ from .dimensions import GARDEN, GardenDimensions
 from .fit import Rect, square_rects
 from .garden_decide import FaceCentres, cap_hidden_twins
 from .garden_kernels_decide import ClassSupport, glyph_stats
+from .garden_kernels_decide import warm as warm_decide_kernels
 from .garden_kernels_measure import best_span
 from .garden_occlusion import Occlusion
 from .garden_points import GardenSampler, grid_points, with_level
@@ -205,9 +206,12 @@ class GardenObserver:
         self._tile_c = np.clip(cells_c[:, None] - np.array(POSITIONS)[tile_pos, 1][None, :], 0, 6)
         self._fits = np.array([[[_position_fits(pos, r, c) for pos in range(4)] for c in range(8)] for r in range(8)])
         # One read of a blank frame now, not in the live loop's first: it compiles the measurement
-        # kernels (or loads them from disk) and lets OpenCV build its Lab tables (~0.7 s).
+        # kernels (or loads them from disk) and lets OpenCV build its Lab tables (~0.7 s). The
+        # decisions' kernels and the faces' places in the frame (per geometry) likewise.
         blank = np.zeros((sampler.extent[1] * sampler.downscale, sampler.extent[0] * sampler.downscale, 3), np.uint8)
         self._measure(blank)
+        warm_decide_kernels()
+        self._faces = FaceCentres(sampler.geometry, self.dims, BABYLON_GARDEN.cell_mm, self.levels)
 
     # --- measurements ----------------------------------------------------------------------------
     def _measure(self, image: np.ndarray) -> dict[str, np.ndarray]:
@@ -1236,13 +1240,6 @@ def _glyph_stats_numpy(strips: np.ndarray, patch: np.ndarray, keep: np.ndarray, 
 def _footprint_cells(tile_id: str) -> list[tuple[int, int, int]]:
     tr, tc = (int(v) for v in tile_id[1:].split("c"))
     return [(tr + dr, tc + dc, i) for i, (dr, dc) in enumerate(POSITIONS)]
-
-
-def _with_empty_level(f):
-    """Prepend an empty level 0 (score −1) so that arrays are indexed by level."""
-    pad = lambda a, value: np.concatenate([np.full_like(a[:1], value), a], axis=0)  # noqa: E731
-    return replace(f, score=pad(f.score, -1.0), inside=pad(f.inside, 0.0), ring=pad(f.ring, 1.0),
-                   colour=pad(f.colour, 0.0), features=pad(f.features, 0.0), sides=pad(f.sides, 1.0))
 
 
 def _position_of(tile_id: str, r: int, c: int) -> int:
