@@ -31,7 +31,7 @@ FORMAT = "companion.appearance"
 VERSION = 1
 FEATURES = ("L", "a", "b", "sd_L", "sd_a", "sd_b")
 _FLOOR = np.array([4.0, 2.0, 2.0, 1.0, 1.0, 1.0])  # variance floor per feature (lighting, noise)
-_TYPICAL_D2 = 22.5  # chi-square(6) at 99.9 %: beyond this a patch is atypical for its class
+TYPICAL_D2 = 22.5  # chi-square(6) at 99.9 %: beyond this a patch is atypical for its class
 
 
 def patch_features(patches: np.ndarray) -> np.ndarray:
@@ -160,7 +160,7 @@ class AppearanceProfile:
         post = self._posterior(d2)
         best = post.argmax(axis=-1)
         best_d2 = np.take_along_axis(d2, best[..., None], axis=-1)[..., 0]
-        typical = np.exp(-np.maximum(0.0, best_d2 - _TYPICAL_D2) / 10.0)
+        typical = np.exp(-np.maximum(0.0, best_d2 - TYPICAL_D2) / 10.0)
         conf = np.take_along_axis(post, best[..., None], axis=-1)[..., 0] * typical
         return best, conf, post, best_d2
 
@@ -174,7 +174,7 @@ class AppearanceProfile:
         post = np.exp(loglik - loglik.max(axis=-1, keepdims=True))
         post /= post.sum(axis=-1, keepdims=True)
         out = np.zeros((*d2.shape[:-1], len(self._names)))
-        out[..., chosen] = post * np.exp(-np.maximum(0.0, d2 - _TYPICAL_D2) / 10.0)
+        out[..., chosen] = post * np.exp(-np.maximum(0.0, d2 - TYPICAL_D2) / 10.0)
         return out
 
     def read(self, features: np.ndarray, subset: Iterable[str] | None = None) -> Reading:

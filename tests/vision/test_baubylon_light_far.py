@@ -16,9 +16,9 @@ from companion.sim.render import render
 from companion.sim.scene import Lighting
 from companion.sim.visibility import visible_share
 from companion.vision.observers.stack_sampling import (
-    _not_in_front,
     gains_at,
     lab_to_bgr,
+    not_in_front,
     surface_gain_field,
     to_lab,
     unit_lab,
@@ -79,7 +79,7 @@ def test_only_hidden_places_with_the_front_hue_are_dropped():
     unhidden = np.array([True] * 6 + [False] * 4 + [True])
     seen = to_lab(seen_bgr)
     known = to_lab(table[None])[0]
-    keep = _not_in_front(seen, seen_bgr, known, table, block, unhidden, near=25.0)
+    keep = not_in_front(seen, seen_bgr, known, table, block, unhidden, near=25.0)
     assert keep.tolist() == [True] * 8 + [False] * 2 + [True]
     # Too few unhidden places like the table to see the light's hue: nothing dropped.
-    assert _not_in_front(seen, seen_bgr, known, table, block, np.zeros(11, bool), near=25.0).all()
+    assert not_in_front(seen, seen_bgr, known, table, block, np.zeros(11, bool), near=25.0).all()

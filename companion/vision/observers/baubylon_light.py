@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from .baubylon_light_kernels import tilt_scores
-from .stack_sampling import _distance_to, _not_in_front, lab_to_bgr
+from .stack_sampling import distance_to, lab_to_bgr, not_in_front
 
 HUE = 0.03  # a place's hue (each channel over the three's mean) within this of the light's
 PIN_BAND = 0.06  # the brightest unhidden places: within this of the second brightest
@@ -45,7 +45,7 @@ def margin_light(seen_lab: np.ndarray, known_lab: np.ndarray, known_bgr: np.ndar
     known = np.asarray(known_lab, np.float32)
     seen_bgr = lab_to_bgr(seen)
     unhidden = np.asarray(unhidden, bool)
-    like = _not_in_front(seen, seen_bgr, known, known_bgr, front_bgr, unhidden, near) & (_distance_to(seen, known) < near)
+    like = not_in_front(seen, seen_bgr, known, known_bgr, front_bgr, unhidden, near) & (distance_to(seen, known) < near)
     return lit_table_plane(seen_bgr / np.maximum(known_bgr, 1e-3), design, like, unhidden)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..appearance import _TYPICAL_D2 as TYPICAL_D2
+from ..appearance import TYPICAL_D2
 from ..jit import kernel
 
 

@@ -320,9 +320,9 @@ def surface_gains(seen_lab: np.ndarray, known_lab: np.ndarray, near: float = 25.
     balanced_on = None  # the places the gains so far were balanced on (after the first round)
     for round_ in range(rounds):
         if round_ == 0:
-            close = (_distance_to(seen, known) if distance is None else distance) < near
+            close = (distance_to(seen, known) if distance is None else distance) < near
         else:
-            close = _distance_to(to_lab(seen_bgr * gains), known) < tight
+            close = distance_to(to_lab(seen_bgr * gains), known) < tight
         if np.count_nonzero(close) < least:
             break
         if balanced_on is not None and np.array_equal(close, balanced_on):
@@ -360,7 +360,7 @@ def surface_gain_field(seen_lab: np.ndarray, pixels: np.ndarray, known_lab: np.n
     `front_bgr` (3,), with `unhidden`: the colour (BGR) of what may stand in front of the places
     not unhidden (e.g. the blocks): a block's face, shaded, can be as bright as the lit surface
     and pass for it. Those places are dropped where their hue, taken as that colour, is nearer
-    the light's hue (seen at the unhidden places) than taken as the surface (_not_in_front)."""
+    the light's hue (seen at the unhidden places) than taken as the surface (not_in_front)."""
     seen = np.asarray(seen_lab, np.float32).reshape(-1, 3)
     known = np.asarray(known_lab, np.float32)
     known_bgr = lab_to_bgr(known).reshape(3) if known_bgr is None else known_bgr
@@ -368,11 +368,11 @@ def surface_gain_field(seen_lab: np.ndarray, pixels: np.ndarray, known_lab: np.n
     design = plane_design(pixels) if design is None else design
     if front_bgr is not None and unhidden is not None:
         unhidden = np.asarray(unhidden, bool)
-        keep = _not_in_front(seen, seen_bgr, known, known_bgr, np.asarray(front_bgr, np.float32),
+        keep = not_in_front(seen, seen_bgr, known, known_bgr, np.asarray(front_bgr, np.float32),
                              unhidden, near)
         if not keep.all():
             seen, seen_bgr, design, unhidden = seen[keep], seen_bgr[keep], design[keep], unhidden[keep]
-    distance = _distance_to(seen, known)  # (surface_gains' first round and the shadows' check ask it)
+    distance = distance_to(seen, known)  # (surface_gains' first round and the shadows' check ask it)
     coeffs = np.zeros((3, 3))
     coeffs[0] = 1.0 / surface_gains(seen, known, tight=tight, seen_bgr=seen_bgr, known_bgr=known_bgr,
                                     distance=distance)
@@ -380,7 +380,7 @@ def surface_gain_field(seen_lab: np.ndarray, pixels: np.ndarray, known_lab: np.n
     fitted = None  # the places the plane so far was fitted to
     for _ in range(rounds):
         balanced = to_lab(seen_bgr * _plane_gains(design, coeffs))
-        close = _distance_to(balanced, known) < tight
+        close = distance_to(balanced, known) < tight
         if np.count_nonzero(close) < least:
             break
         if fitted is not None and np.array_equal(close, fitted):
@@ -393,12 +393,12 @@ def surface_gain_field(seen_lab: np.ndarray, pixels: np.ndarray, known_lab: np.n
                            least, rounds, shade, hue, lit_share)
 
 
-def _not_in_front(seen, seen_bgr, known, known_bgr, front_bgr, unhidden, near, least=5):
+def not_in_front(seen, seen_bgr, known, known_bgr, front_bgr, unhidden, near, least=5):
     """(N,) bool: the places that are unhidden or whose hue is nearer the light's taken as the
     surface than taken as `front_bgr` (what may stand in front of them). The light's hue is the
     median hue of the unhidden places within `near` ΔE of the surface (all kept when fewer than
     `least` show it). Hue: each channel's change over the three's mean (light and shade keep it)."""
-    reference = unhidden & (_distance_to(seen, known) < near)
+    reference = unhidden & (distance_to(seen, known) < near)
     if np.count_nonzero(reference) < least:
         return np.ones(len(seen), bool)
     as_surface = seen_bgr / np.maximum(known_bgr, 1e-3)
@@ -485,7 +485,7 @@ def _mean_of_3(values: np.ndarray) -> np.ndarray:
     return ((values[:, 0] + values[:, 1]) + values[:, 2]) / 3
 
 
-def _distance_to(lab: np.ndarray, known: np.ndarray) -> np.ndarray:
+def distance_to(lab: np.ndarray, known: np.ndarray) -> np.ndarray:
     """(N, 3) float32 Lab → (N,) ΔE to `known` (3,), channel by channel: np.linalg.norm's numbers."""
     d = lab - known
     d *= d
