@@ -185,10 +185,11 @@ def _numpy_read_blocks(observer, table, evidence, seams, joints, stacked, allowe
     fewer = np.where(stacked[..., None], 0.075 * observer.levels[None, None, :], 0.0)
     for _ in range(5):
         seen, support = observer._block_scores_given(terms, observer.levels[levels], known)
+        near_support = observer._near_support_given(terms, observer.levels[levels], known)
         if floor is not None:
             seen = np.maximum(seen, floor)
         best = seen.argmax(axis=-1)
-        fits = observer._one_top_per_place(best, seen, support)
+        fits = observer._one_top_per_place(best, seen, support, near_support)
         fits &= observer._hides_no_better_top(best, support)
         scores = np.where(allowed & fits, seen + fewer, -1.0)
         new = scores.argmax(axis=-1)
@@ -237,15 +238,18 @@ def test_block_scores_kernel_is_the_general_formula_and_carries_nan():
     count, n_levels = BAUBYLON.rows * BAUBYLON.cols, len(observer.levels)
     heights = observer.levels[RNG.integers(0, n_levels, count)]
     want_seen, want_support = observer._block_scores_given(terms, heights.reshape(BAUBYLON.rows, BAUBYLON.cols), True)
-    seen, support = np.empty((count, n_levels)), np.empty((count, n_levels))
+    want_near = observer._near_support_given(terms, heights.reshape(BAUBYLON.rows, BAUBYLON.cols), True)
+    seen, support, near = np.empty((count, n_levels)), np.empty((count, n_levels)), np.empty((count, n_levels))
     flat = {name: np.ascontiguousarray(terms[name].reshape(-1, 4, count)) for name in ("edge", "evidence", "seams",
                                                                                        "joints", "open")}
     kernels.block_scores(flat["edge"], flat["evidence"], flat["seams"], flat["joints"], flat["open"][0],
                          terms["table"].reshape(count), observer.levels, observer._near_first.reshape(4, count),
                          observer._far_first.reshape(4, count), observer._weight_first.reshape(n_levels, 4, count),
-                         observer._beside_index.reshape(4, count), heights, True, np.zeros((0, n_levels)), seen, support)
+                         observer._beside_index.reshape(4, count), heights, True, np.zeros((0, n_levels)), seen, support,
+                         near)
     np.testing.assert_array_equal(seen, want_seen.reshape(count, n_levels))
     np.testing.assert_array_equal(support, want_support.reshape(count, n_levels))
+    np.testing.assert_array_equal(near, want_near.reshape(count, n_levels))
     assert np.isnan(seen[0, 1]) and np.isnan(support[0, 1])
 
 

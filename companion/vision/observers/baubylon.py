@@ -87,6 +87,10 @@ _JOINT_ALIKE = 0.5  # ...counts this much as a joint that does not show
 _TYPICAL_D2_COLOUR = 16.3  # chi-square(3) at 99.9 %: beyond this a colour is atypical of its class
 _COLUMN_UNLIKE = 14.0  # ΔE: each pawn under a stack's top shows this unlike table and blocks
 _BLOCK_ACROSS_PX = (-2.0, -1.0, 0.0, 1.0, 2.0)  # a block top's outline looked for within 2 px of where a level puts it
+# A lower top farther from the camera, meeting a top in the frame, does not take its place when
+# its sides not facing away show less than this times that top's outline: what it shows are its
+# far sides, seen past the nearer, taller top (far_step).
+_FAR_SHOWS = 0.5
 _HIDDEN_SHOWS = 2.0  # a top a nearer stand would hide vetoes that stand when it shows this much more outline
 _RING = 0.6  # under a stack, a level whose top shows block-like round the pawns scores at least this much of it
 _STAND = 0.5  # of two stack tops seen in one place, the stand under each counts this much
@@ -539,17 +543,20 @@ class BaubylonObserver:
         weight = self._weight_first.reshape(n_levels, 4, count)
         seen = np.empty((count, n_levels))
         support = np.empty((count, n_levels))
+        near_support = np.empty((count, n_levels))
         scores = np.empty((count, n_levels))
         levels = np.zeros(count, np.intp)
         new = np.empty(count, np.intp)
         known = False
         for _ in range(5):
             kernels.block_scores(flat["edge"], flat["evidence"], flat["seams"], flat["joints"], flat["open"][0], table_flat,
-                                 self.levels, near, far, weight, beside, self.levels[levels], known, floor, seen, support)
+                                 self.levels, near, far, weight, beside, self.levels[levels], known, floor, seen, support,
+                                 near_support)
             best = seen.argmax(axis=-1)
             raised = np.flatnonzero(best > 0)
             score = support[raised, best[raised]] + 0.01 * seen[raised, best[raised]]
-            kernels.block_choice(raised[np.argsort(-score)], best, seen, support, self._tops_meet, self.levels,
+            kernels.block_choice(raised[np.argsort(-score)], best, seen, support, near_support, self.nadir_distance,
+                                 _FAR_SHOWS, self._tops_meet, self.levels,
                                  self.hiding_other, self.hiding_nearer, self._hiding_flat, self._hiding_start,
                                  self.top + 1, _HIDDEN_SHOWS, allowed_flat, fewer, scores, new)
             if known and np.array_equal(new, levels):
@@ -581,10 +588,14 @@ class BaubylonObserver:
             ok[hider, flat[hider]] = False
         return ok.reshape(rows, cols, -1)
 
-    def _one_top_per_place(self, levels: np.ndarray, scores: np.ndarray, support: np.ndarray) -> np.ndarray:
+    def _one_top_per_place(self, levels: np.ndarray, scores: np.ndarray, support: np.ndarray,
+                           near_support: np.ndarray | None = None) -> np.ndarray:
         """(rows, cols, levels) False for a block top that would land in the frame where another
         space's top is read: two tops seen in one place cannot both be there (the nearer would
-        hide the other): the one showing more of its outline keeps it."""
+        hide the other): the one showing more of its outline keeps it. Given `near_support`
+        (_near_support_given): a lower top farther from the camera whose sides not facing away
+        show less than _FAR_SHOWS times the nearer top's outline does not take its place (its far
+        sides show past the nearer top: both stand)."""
         rows, cols = levels.shape
         flat = levels.ravel()
         raised = np.flatnonzero(flat > 0)
@@ -598,6 +609,14 @@ class BaubylonObserver:
         raised = raised[np.argsort(-score)]
         at = raised * len(self.levels) + flat[raised]  # which block tops, in _tops_meet's order
         near = self._tops_meet.take(at, axis=0).take(at, axis=1)  # (two takes: cheaper than a 2-D gather)
+        if near_support is not None:
+            mine = support.reshape(rows * cols, -1)[raised, flat[raised]]
+            theirs = near_support.reshape(rows * cols, -1)[raised, flat[raised]]
+            depth, height = self.nadir_distance[raised], self.levels[flat[raised]]
+            # [n, m]: m, farther and lower, shows too little but its far sides to oust n
+            excused = ((depth[None, :] > depth[:, None]) & (height[None, :] < height[:, None])
+                       & (theirs[None, :] < mine[:, None] * _FAR_SHOWS))
+            near = near & ~excused
         lost = raised[~_first_in_place(near)]  # better first; most tops meet no other
         ok[lost, flat[lost]] = False
         return ok.reshape(rows, cols, -1)
@@ -651,6 +670,19 @@ class BaubylonObserver:
         # What a top shows of itself: outlines and joints that show, not a top going on unbroken.
         support = shown + _sum_sides_first(terms["seams"] * w_seam)
         return scores.transpose(1, 2, 0).copy(), support.transpose(1, 2, 0).copy()
+
+    def _near_support_given(self, terms: dict[str, np.ndarray], heights: np.ndarray, known: bool) -> np.ndarray:
+        """(rows, cols, levels) the support (_block_scores_given's) of the sides not facing away
+        from the camera: what a nearer, taller top in front could not have shown."""
+        value = self._level_values
+        beyond = self._neighbours_first(heights)[None]
+        use = (beyond == 0) | (self._near_first & (beyond < value)) | (self._far_first & (beyond > value))
+        joint = (beyond == value) & terms["open"] if known else np.zeros(use.shape, bool)
+        w_edge = np.where(use, terms["edge"], 0.0)
+        w_seam = np.where(joint, self._weight_first, 0.0)
+        mine = ~self._far_first
+        part = np.where(mine, terms["evidence"] * w_edge + terms["seams"] * w_seam, 0.0)
+        return _sum_sides_first(part).transpose(1, 2, 0).copy()
 
     def _stand_fit(self, evidence: np.ndarray) -> np.ndarray:
         """(S, top) how well a block that could stand under a stack top at each height (in pawn

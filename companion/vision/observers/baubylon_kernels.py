@@ -279,13 +279,14 @@ def colour_support(lab, means, whiten, logdet, typical):
 
 @kernel
 def block_scores(edge, evidence, seams, joints, open_, table, values, near, far, weight, beside, heights,
-                 known, floor, seen, support):
+                 known, floor, seen, support, near_support):
     """One block pass's scores (BaubylonObserver._block_scores_given, then np.maximum with
     `floor` when it has rows): per space and level, the sides' weighted outline evidence given
     the neighbours' heights (`heights` (S,) pawn heights; `beside` (4, S) each side's neighbour,
     S off the field), into `seen` and `support` (S, L) float64. The terms are laid out (L, 4, S)
     as _block_terms makes them (`near`, `far`, `open_`: (4, S), the same at every level); `table` (S,) the table level's score; `values` (L,) the levels
-    in pawn heights. The sides summed in order, as numpy did; the first pass's shortcut there
+    in pawn heights. `near_support` (S, L): the support of the sides not facing away from the
+    camera (BaubylonObserver._near_support_given). The sides summed in order, as numpy did; the first pass's shortcut there
     (every neighbour at 0, no joint) gives these numbers too (it only left out adding zeros)."""
     n_levels, n_spaces = edge.shape[0], edge.shape[2]
     has_floor = floor.shape[0] > 0
@@ -297,6 +298,7 @@ def block_scores(edge, evidence, seams, joints, open_, table, values, near, far,
             shown = 0.0
             joint_sum = 0.0
             seam_sum = 0.0
+            near_sum = 0.0
             for side in range(4):
                 other = beside[side, s]
                 height = heights[other] if other < n_spaces else 0
@@ -316,6 +318,8 @@ def block_scores(edge, evidence, seams, joints, open_, table, values, near, far,
                     shown = shown + evidence[level, side, s] * w_edge
                     joint_sum = joint_sum + joints[level, side, s] * w_seam
                     seam_sum = seam_sum + seams[level, side, s] * w_seam
+                if not far[side, s]:
+                    near_sum = near_sum + (evidence[level, side, s] * w_edge + seams[level, side, s] * w_seam)
             if level == 0:
                 score = table[s]
             else:
@@ -324,15 +328,19 @@ def block_scores(edge, evidence, seams, joints, open_, table, values, near, far,
                 score = _maximum(score, floor[s, level])
             seen[s, level] = score
             support[s, level] = shown + seam_sum
+            near_support[s, level] = near_sum
 
 
 @kernel
-def block_choice(order, best, seen, support, meet, values, others, nearer, hiding, hiding_start, stride, shows,
-                 allowed, fewer, scores, chosen):
+def block_choice(order, best, seen, support, near_support, depth, far_shows, meet, values, others, nearer, hiding,
+                 hiding_start, stride, shows, allowed, fewer, scores, chosen):
     """The rest of a block pass (BaubylonObserver._one_top_per_place and _hides_no_better_top,
     then the choice): of the raised tops (`order`: spaces whose best level `best` (S,) is above
     the table, surest first), each that lands where a surer one kept lands in the frame (`meet`
-    (S·L, S·L) by flat (space, level)) is not kept; a top a taller stand nearer the camera would
+    (S·L, S·L) by flat (space, level)) is not kept, unless the surer one is a lower top farther
+    from the camera (`depth` (S,): from the nadir) whose sides not facing away show less than
+    `far_shows` times this one's outline (`near_support`, `support`): its far sides show past this
+    top, so it does not say this top is not there; a top a taller stand nearer the camera would
     hide (`others`, `nearer` (S, K); `hiding` flat, from `hiding_start` (S, K) + own top ·
     `stride` + the other's) does not keep that stand's level where it shows more than `shows`
     times as much outline (`support`) as that stand. Into `scores` (S, L): seen + fewer where allowed and kept, else
@@ -344,7 +352,12 @@ def block_choice(order, best, seen, support, meet, values, others, nearer, hidin
         kept = np.ones(count, np.bool_)
         for n in range(count):
             at_n = order[n] * n_levels + best[order[n]]
+            here = order[n]
             for m in range(n):
+                there = order[m]
+                if (depth[there] > depth[here] and values[best[there]] < values[best[here]]
+                        and near_support[there, best[there]] < support[here, best[here]] * far_shows):
+                    continue
                 if kept[m] and meet[at_n, order[m] * n_levels + best[order[m]]]:
                     kept[n] = False
                     break
@@ -393,9 +406,9 @@ def warm() -> None:
     beside = np.full((4, count), count, i64)
     block_scores(np.zeros((levels, 4, count)), flat32, flat32, flat32, np.ones((4, count), np.bool_), np.zeros(count),
                  values, np.zeros((4, count), np.bool_), np.zeros((4, count), np.bool_), np.zeros((levels, 4, count)),
-                 beside, np.zeros(count, i64), False, np.zeros((0, levels)), seen, support)
+                 beside, np.zeros(count, i64), False, np.zeros((0, levels)), seen, support, np.zeros((count, levels)))
     others = np.zeros((count, 1), i64)
-    block_choice(np.zeros(0, np.intp), np.zeros(count, np.intp), seen, support,
+    block_choice(np.zeros(0, np.intp), np.zeros(count, np.intp), seen, support, support, np.zeros(count), 0.5,
                  np.zeros((count * levels, count * levels), np.bool_), values, others, np.zeros((count, 1), np.bool_),
                  np.zeros(64, np.bool_), others, 3, 2.0, np.ones((count, levels), np.bool_), np.zeros((count, levels)),
                  np.zeros((count, levels), f64), np.zeros(count, np.intp))
