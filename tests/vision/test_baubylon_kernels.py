@@ -97,13 +97,6 @@ def test_block_outline_terms_carry_nan_as_numpy_does():
     np.testing.assert_array_equal(got.reshape(want.shape), want)  # NaN where numpy has NaN
 
 
-@pytest.mark.parametrize("count", [0, 1, 2, 7, 8, 9, 15, 16, 17, 40])
-def test_pairwise_sum_is_numpys_sum(count):
-    values = RNG.random(count + 3) * np.exp(RNG.normal(0, 5, count + 3))
-    for start in (0, 3):
-        assert kernels._pairwise_sum(values, start, count) == values[start:start + count].sum()
-
-
 def _plain_unlike(seen, table, blocks):
     """ΔE (float64, as np.linalg.norm) to the nearer of two colours."""
     seen = seen.astype(np.float64)

@@ -25,7 +25,7 @@ from companion.vision.observers.babylon_garden import (
     _glyph_stats_numpy,
     _middle_keep,
 )
-from companion.vision.observers.garden_kernels_decide import ClassSupport, _pairwise_sum
+from companion.vision.observers.garden_kernels_decide import ClassSupport
 from companion.vision.observers.garden_tiles import dot_models, dot_support
 from tests.sim.helpers import GAMES, camera_for
 
@@ -65,12 +65,6 @@ def measured():
     frame = render(TableScene((garden.region_scene(layout),)), camera, seed=4)
     observer = GardenObserver(region_geometry(camera))
     return observer, observer._measure(frame)
-
-
-@pytest.mark.parametrize("n", [0, 1, 5, 7, 8, 9, 13, 16, 17, 25, 100, 128])
-def test_pairwise_sum_is_numpys_sum_bit_for_bit(n):
-    values = np.random.default_rng(n).random(n) * 10.0 ** np.random.default_rng(n + 1).uniform(-8, 3, n)
-    assert _pairwise_sum(values, n) == values.sum()
 
 
 @pytest.mark.parametrize("subset", [CENTRE_CLASSES, BAND_CLASSES, GLYPH_CLASSES])

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..jit import kernel
+from .kernel_sums import pairwise_sum
 
 _HALF = np.float32(0.5)
 _TINY = np.float32(1e-6)
@@ -200,36 +201,6 @@ def outline_evidence(across: np.ndarray, reference: np.ndarray, offsets, expecte
 
 
 @kernel
-def _pairwise_sum(values, start, count):
-    """numpy's sum of `count` float64 values from `start` (its pairwise sum: in order below 8,
-    else eight running sums added in pairs, then the rest in order), the very same number."""
-    if count < 8:
-        total = 0.0
-        for i in range(count):
-            total += values[start + i]
-        return total
-    r0, r1, r2, r3 = values[start], values[start + 1], values[start + 2], values[start + 3]
-    r4, r5, r6, r7 = values[start + 4], values[start + 5], values[start + 6], values[start + 7]
-    i = 8
-    while i < count - count % 8:
-        at = start + i
-        r0 += values[at]
-        r1 += values[at + 1]
-        r2 += values[at + 2]
-        r3 += values[at + 3]
-        r4 += values[at + 4]
-        r5 += values[at + 5]
-        r6 += values[at + 6]
-        r7 += values[at + 7]
-        i += 8
-    total = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
-    while i < count:
-        total += values[start + i]
-        i += 1
-    return total
-
-
-@kernel
 def unlike_table_and_blocks(seen, table, blocks):
     """baubylon._unlike_table_and_blocks: (N, 3) Lab (float32 or float64) → (N,) float64 ΔE to
     the nearer of `table` and `blocks` (3,) float64, each ((d0² + d1²) + d2²) in float64."""
@@ -271,7 +242,7 @@ def colour_support(lab, means, whiten, logdet, typical):
             top = _maximum(top, post[c])
         for c in range(classes):
             post[c] = np.exp(post[c] - top)
-        total = _pairwise_sum(post, 0, classes)
+        total = pairwise_sum(post, 0, classes)
         for c in range(classes):
             out[n, c] = (post[c] / total) * np.exp(-_maximum(0.0, d2[c] - typical) / 10.0)
     return out

@@ -16,27 +16,7 @@ import numpy as np
 
 from ..appearance import TYPICAL_D2
 from ..jit import kernel
-
-
-@kernel
-def _pairwise_sum(values, n):
-    """numpy's pairwise sum of values[:n] (float64) for n ≤ 128: eight running sums, then the rest."""
-    if n < 8:
-        total = 0.0
-        for i in range(n):
-            total += values[i]
-        return total
-    r = values[:8].copy()
-    i = 8
-    while i < n - (n % 8):
-        for j in range(8):
-            r[j] += values[i + j]
-        i += 8
-    total = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
-    while i < n:
-        total += values[i]
-        i += 1
-    return total
+from .kernel_sums import pairwise_sum
 
 
 @kernel
@@ -65,7 +45,7 @@ def support_finish(exps, chosen, out):
     the columns `chosen` (S,) of `out` (n, C) (its other columns left as they are)."""
     n_s = exps.shape[2]
     for row in range(exps.shape[1]):
-        norm = _pairwise_sum(exps[0, row], n_s)
+        norm = pairwise_sum(exps[0, row], 0, n_s)
         for s in range(n_s):
             out[row, chosen[s]] = exps[0, row, s] / norm * exps[1, row, s]
 
@@ -96,7 +76,7 @@ def dot_posterior(lab, means, inverses, logdets, outlier, out):
             best = outlier
         for c in range(n_c + 1):
             logs[c] = np.exp(logs[c] - best)
-        norm = _pairwise_sum(logs, n_c + 1)
+        norm = pairwise_sum(logs, 0, n_c + 1)
         for c in range(out.shape[1]):
             out[row, c] = logs[c] / norm
 
