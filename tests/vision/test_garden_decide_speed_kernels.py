@@ -8,19 +8,14 @@ import numpy as np
 import pytest
 
 from companion.sim import garden
-from companion.sim.camera import region_geometry
 from companion.sim.render import render
 from companion.sim.scene import TableScene
-from companion.vision import labels
-from companion.vision.appearance import AppearanceProfile
 from companion.vision.observers import garden_kernels_decide as kernels_module
 from companion.vision.observers.babylon_garden import (
     CENTRE_CLASSES,
-    DECOS,
     FLOWER_CLASSES,
     GLYPH_CLASSES,
     TILE_BASE,
-    GardenObserver,
     _glyph_stats,
     _glyph_stats_numpy,
     _middle_keep,
@@ -29,16 +24,7 @@ from companion.vision.observers.garden_kernels_decide import ClassSupport
 from companion.vision.observers.garden_tiles import dot_models, dot_support
 from tests.sim.helpers import GAMES, camera_for
 
-BAND_CLASSES = (TILE_BASE, labels.RECESS, labels.PILLAR1, labels.PILLAR2, *DECOS)
-
-
-def _profile(seed: int) -> AppearanceProfile:
-    """A profile of every class the decisions ask about, each a cloud round its own colour."""
-    rng = np.random.default_rng(seed)
-    names = dict.fromkeys((*CENTRE_CLASSES, *BAND_CLASSES, *FLOWER_CLASSES, *GLYPH_CLASSES))
-    samples = {name: rng.normal([*rng.uniform(20, 80, 3), 2, 2, 2], rng.uniform(1.5, 4.0), (15, 6))
-               for name in names}
-    return AppearanceProfile.learn("babylon.garden", samples)
+from .garden_decide_helpers import BAND_CLASSES, decisions_profile, measured_frame
 
 
 def _dot_support_numpy(profile, features, flowers, base, outlier_d2=16.0):
@@ -60,16 +46,12 @@ def _dot_support_numpy(profile, features, flowers, base, outlier_d2=16.0):
 
 @pytest.fixture(scope="module")
 def measured():
-    camera = camera_for(GAMES["babylon.garden"])
-    layout = garden.random_layout(np.random.default_rng(5))
-    frame = render(TableScene((garden.region_scene(layout),)), camera, seed=4)
-    observer = GardenObserver(region_geometry(camera))
-    return observer, observer._measure(frame)
+    return measured_frame()
 
 
 @pytest.mark.parametrize("subset", [CENTRE_CLASSES, BAND_CLASSES, GLYPH_CLASSES])
 def test_class_support_is_the_profiles_bit_for_bit(subset):
-    profile = _profile(1)
+    profile = decisions_profile(1)
     rng = np.random.default_rng(2)
     # Rows near each class (typical and a little atypical) and far from all of them.
     means = np.stack([profile.classes[name].mean for name in subset])
@@ -84,7 +66,7 @@ def test_class_support_is_the_profiles_bit_for_bit(subset):
 
 
 def test_class_support_of_no_rows_one_row_and_nan():
-    profile = _profile(3)
+    profile = decisions_profile(3)
     support = ClassSupport(profile)
     assert support(np.zeros((0, 6)), CENTRE_CLASSES).shape == (0, len(profile.names))
     one = np.array([[40.0, 10.0, -5.0, 2.0, 2.0, 2.0]])
@@ -96,14 +78,14 @@ def test_class_support_of_no_rows_one_row_and_nan():
 
 def test_class_support_on_a_frames_faces_is_the_profiles(measured):
     _, meas = measured
-    profile = _profile(4)
+    profile = decisions_profile(4)
     faces = np.concatenate([f.reshape(-1, 6) for f in (meas["recess_f"], meas["pillar_f"], meas["deco_f"],
                                                         meas["centre"])])
     np.testing.assert_array_equal(ClassSupport(profile)(faces, CENTRE_CLASSES), profile.support(faces, CENTRE_CLASSES))
 
 
 def test_dot_support_is_the_numpy_reference():
-    profile = _profile(5)
+    profile = decisions_profile(5)
     rng = np.random.default_rng(6)
     means = np.stack([profile.classes[name].mean for name in (*FLOWER_CLASSES, TILE_BASE)])
     near = means[rng.integers(0, len(means), 300)] + rng.normal(0, 3.0, (300, 6))
@@ -140,7 +122,7 @@ def test_glyph_stats_are_the_numpy_reference_bit_for_bit_in_either_layout(with_m
     strips, patch = _middles(rng, 320)
     keep = np.broadcast_to(_middle_keep(rng.random((8, 8, 4)) < 0.5, 5, 5), (5, 8, 8, 5, 5)).reshape(320, 5, 5)
     keep = keep & (rng.random((320, 5, 5)) < 0.9)
-    model = _profile(8).classes[TILE_BASE] if with_model else None
+    model = decisions_profile(8).classes[TILE_BASE] if with_model else None
     # The points innermost (as the sampler lays a frame's middles out), then the channels innermost.
     points_first = np.moveaxis(np.ascontiguousarray(np.moveaxis(patch, -1, 0)), 0, -1)
     for layout in (points_first, patch):
@@ -163,7 +145,7 @@ def test_glyph_stats_of_no_middles_one_middle_and_broadcast_keep(measured):
     # A frame's middles as _observe passes them: one keep mask per cell for every level.
     patch, strips = meas["centre_px"][1:], meas["strips"][1:]
     keep = _middle_keep(observer.near, 5, 5)
-    model = _profile(10).classes[TILE_BASE]
+    model = decisions_profile(10).classes[TILE_BASE]
     for got, want in zip(_glyph_stats(strips, patch, keep, model), _glyph_stats_numpy(strips, patch, keep, model),
                          strict=True):
         np.testing.assert_array_equal(got, want)
@@ -179,6 +161,6 @@ def test_after_warm_a_read_compiles_no_new_version_of_any_kernel(measured):
     camera = camera_for(GAMES["babylon.garden"])
     layout = garden.random_layout(np.random.default_rng(11))
     frame = render(TableScene((garden.region_scene(layout),)), camera, seed=12)
-    observer.profile = _profile(12)
+    observer.profile = decisions_profile(12)
     observer.observe(frame)
     assert [list(k.signatures) for k in kernels] == before
