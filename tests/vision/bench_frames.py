@@ -19,3 +19,10 @@ def sure_and_wrong(observation, expected) -> list[tuple[int, int]]:
     """The cells read surely (above SURE) with attributes other than `expected` gives."""
     return [(r, c) for r in range(observation.rows) for c in range(observation.cols)
             if observation.cell(r, c).confidence > SURE and observation.cell(r, c).attrs != expected[r][c][1]]
+
+
+def visible_and_wrong(observation, expected, seen) -> list[tuple[int, int]]:
+    """The cells the camera shows (`seen`: the share in view, as the benchmark counts it) read
+    with attributes other than `expected` gives."""
+    return [(r, c) for r in range(observation.rows) for c in range(observation.cols)
+            if seen[r, c] >= bench.VISIBLE and observation.cell(r, c).attrs != expected[r][c][1]]

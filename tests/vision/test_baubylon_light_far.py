@@ -24,6 +24,7 @@ from companion.vision.observers.stack_sampling import (
     unit_lab,
 )
 
+from .bench_frames import visible_and_wrong
 from .twin_light import light_at
 
 
@@ -51,8 +52,7 @@ def test_blocks_before_a_far_table_are_read(far):
     observer, layout, _, image, seen = far
     observation = observer.observe(image)
     expected = layout.expected()
-    wrong = [(r, c) for r in range(12) for c in range(12)
-             if seen[r, c] >= bench.VISIBLE and observation.cell(r, c).attrs != expected[r][c][1]]
+    wrong = visible_and_wrong(observation, expected, seen)
     assert len(wrong) <= 2, wrong
 
 

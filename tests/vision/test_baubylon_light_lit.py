@@ -23,7 +23,7 @@ from companion.vision.observers.stack_sampling import (
     unit_lab,
 )
 
-from .bench_frames import bench_frame, sure_and_wrong
+from .bench_frames import bench_frame, sure_and_wrong, visible_and_wrong
 from .twin_light import light_at
 
 
@@ -56,8 +56,7 @@ def test_the_blocks_by_the_far_edge_are_read(near_shadow):
     observer, layout, _, image, seen = near_shadow
     observation = observer.observe(image)
     expected = layout.expected()
-    wrong = [(r, c) for r in range(12) for c in range(12)
-             if seen[r, c] >= bench.VISIBLE and observation.cell(r, c).attrs != expected[r][c][1]]
+    wrong = visible_and_wrong(observation, expected, seen)
     assert wrong == []
     assert sure_and_wrong(observation, expected) == []
 
