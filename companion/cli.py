@@ -11,6 +11,7 @@ import sys
 from . import __version__
 from .config import load_config
 from .errors import CompanionError
+from .i18n import N_, translate
 
 SUBCOMMANDS = ("run", "score", "check", "recognise", "calibrate", "bench", "doctor", "replay", "games", "cards")
 
@@ -53,15 +54,19 @@ def main(argv: list[str] | None = None) -> int:
         setup_logging(config.get("general", "log_level"), args.verbose)
         return int(args.handler(args, config) or 0)
     except CompanionError as exc:
-        # In the run's language (--lang, else the config's; English when the config itself is bad)
-        lang = args.lang or (config.get("general", "language") if config is not None else None)
-        print(f"companion {args.command}: {exc.render(lang)}", file=sys.stderr)
+        print(f"companion {args.command}: {exc.render(_run_language(args, config))}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
-        print(f"companion {args.command}: interrupted", file=sys.stderr)
+        said = translate(N_("interrupted"), _run_language(args, config))
+        print(f"companion {args.command}: {said}", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _run_language(args: argparse.Namespace, config) -> str | None:
+    """The run's language: --lang, else the config's; English when the config itself is bad."""
+    return args.lang or (config.get("general", "language") if config is not None else None)
 
 
 if __name__ == "__main__":

@@ -67,3 +67,16 @@ def test_no_traceback_from_the_real_entry_point(tmp_path):
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert f"{bad}: line 1, column 6: not valid JSON" in result.stderr
+
+
+@pytest.mark.parametrize(("lang", "word"), [("ja", "中断しました"), ("zh_TW", "已中斷")])
+def test_an_interrupted_command_says_so_in_the_players_language(lang, word, monkeypatch, capsys):
+    import companion.commands.games as games
+
+    def interrupted(args, config):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(games, "handle", interrupted)
+    assert main(["--lang", lang, "games"]) == 130
+    err = capsys.readouterr().err.strip()
+    assert err == f"companion games: {word}"
