@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError, ErrorText, got, line_column, os_error_text
-from .i18n import N_
+from .i18n import N_, translate
 
 # section -> key -> (default, help). The type of the default is the type the key must have.
 DEFAULTS: dict[str, dict[str, tuple[Any, str]]] = {
@@ -79,12 +79,17 @@ class Config:
         base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
         return Path(base) / "companion"
 
-    def describe(self) -> list[str]:
-        lines = [f"# config file: {self.path or 'none found (all defaults)'}"]
+    def describe(self, lang: str | None = None) -> list[str]:
+        """The effective config as TOML, each value commented with where it came from (a file, an
+        option, or the default), the comments in `lang`."""
+        default = translate(N_("default"), lang)
+        found = str(self.path) if self.path else translate(N_("none found (all defaults)"), lang)
+        lines = ["# " + translate(N_("config file: {path}"), lang, {"path": found})]
         for section, keys in self.values.items():
             lines.append(f"[{section}]")
             for key, value in keys.items():
-                lines.append(f"{key} = {_toml_value(value)}  # {self.origins[section][key]}")
+                origin = self.origins[section][key]
+                lines.append(f"{key} = {_toml_value(value)}  # {default if origin == 'default' else origin}")
         return lines
 
 

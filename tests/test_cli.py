@@ -42,7 +42,8 @@ def test_doctor_shows_effective_config_and_origins(tmp_path, monkeypatch, capsys
     assert main(["doctor", "--config"]) == 0
     out = capsys.readouterr().out
     assert f'language = "zh_TW"  # {config}' in out
-    assert 'source = "auto"  # default' in out
+    assert 'source = "auto"  # 預設值' in out  # the origin said in the configured language
+    assert out.startswith(f"# 設定檔：{config}\n")
 
 
 def test_score_of_missing_file_is_clear(tmp_path, capsys):

@@ -31,6 +31,10 @@ def test_file_overrides_and_origins(tmp_path, monkeypatch):
     assert config.origins["feedback"]["buzzer"] == str(path)
     assert config.origins["feedback"]["led_red"] == "default"
     assert any("language = \"ja\"" in line and str(path) in line for line in config.describe())
+    shown = config.describe("ja")  # doctor --config, in the configured language
+    assert shown[0] == f"# 設定ファイル：{path}"
+    assert any(line.startswith("led_red = ") and line.endswith("# 既定値") for line in shown)
+    assert "# 設定ファイル：見つかりません（すべて既定値）" in config.__class__(path=None, values={}, origins={}).describe("ja")
 
 
 def test_user_file_found_before_system_file(tmp_path, _isolated_home):

@@ -17,7 +17,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def handle(args: argparse.Namespace, config) -> int:
     if args.config:
-        print("\n".join(config.describe()))
+        print("\n".join(config.describe(config.get("general", "language"))))
         searched = ", ".join(str(p) for p in candidate_paths())
         print("# " + translate(N_("searched: {paths}"), config.get("general", "language"), {"paths": searched}))
         return 0
