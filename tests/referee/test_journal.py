@@ -67,13 +67,18 @@ def test_a_garbage_journal_is_set_aside_not_replaced(tmp_path):
     journal.start_game(ToyState())  # the fresh journal works
 
 
-def test_a_journal_whose_moves_no_longer_replay_is_set_aside(tmp_path):
-    path = tmp_path / "j.sqlite"
+def tampered_journal(path):
+    """A journal at `path` whose second move is not legal (tampered with): it no longer replays."""
     journal = Journal(path, resolve=resolve)
     game_id = journal.start_game(ToyState())
     journal.record_move(game_id, Place(0, 0, "B"))
-    journal.record_move(game_id, Place(0, 0, "W"))  # not legal: the journal was tampered with
+    journal.record_move(game_id, Place(0, 0, "W"))
     journal.close()
+    return path
+
+
+def test_a_journal_whose_moves_no_longer_replay_is_set_aside(tmp_path):
+    path = tampered_journal(tmp_path / "j.sqlite")
     fresh, loaded = open_or_set_aside(path, lambda j: j.load_game(j.latest_game_id()), resolve=resolve)
     assert loaded is None
     assert fresh.set_aside is not None and "entry 2" in fresh.set_aside.reason

@@ -184,14 +184,9 @@ def test_a_refusal_of_an_unexpected_error_keeps_its_words_only_as_a_detail():
 
 def test_a_journal_set_aside_says_why_in_the_language(tmp_path):
     from companion.referee.journal import open_or_set_aside
-    from tests.referee.test_journal import Journal, Place, ToyState, resolve
+    from tests.referee.test_journal import resolve, tampered_journal
 
-    path = tmp_path / "j.sqlite"
-    journal = Journal(path, resolve=resolve)
-    game_id = journal.start_game(ToyState())
-    journal.record_move(game_id, Place(0, 0, "B"))
-    journal.record_move(game_id, Place(0, 0, "W"))  # not legal: the journal was tampered with
-    journal.close()
+    path = tampered_journal(tmp_path / "j.sqlite")
     fresh, _ = open_or_set_aside(path, lambda j: j.load_game(j.latest_game_id()), resolve=resolve)
     aside = fresh.set_aside
     assert aside is not None and "entry 2" in aside.reason and aside.shown is not None
