@@ -183,7 +183,7 @@ def _recognise_game(args: argparse.Namespace, config, specs: list[BoardSpec], im
             profile = _profile(args, config, spec.region)
             observer = observer_type(location, profile)
             observation = observer.observe(image)
-        except (CompanionError, ValueError) as exc:  # observers say "calibrate first" by a ValueError
+        except (CompanionError, ValueError) as exc:  # no profile: ProfileMissing, a ValueError too
             reason: Any = exc
             if location is not None and profile is None and not isinstance(exc, CompanionError):  # no profile: why
                 reason = ErrorText.of(N_("its pieces' colours are not learned yet: calibrate them with {command}"),

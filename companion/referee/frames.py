@@ -19,6 +19,7 @@ from ..games.api import GameSpec
 from ..i18n import N_
 from ..vision.boards import REGIONS
 from ..vision.observers import observer_class
+from ..vision.observers.common import ProfileMissing
 from ..vision.types import CellReading, Frame, Observation
 from .session import Scene
 
@@ -63,7 +64,9 @@ def _not_set_up(region: str, no_profile: bool, exc: BaseException) -> ErrorText:
     """Why an observer would not start. Without an appearance profile that is the reason (an
     observer that needs none does not fail for it): said in the player's words, the observer's
     own (English) text only logged."""
-    if no_profile and not isinstance(exc, CompanionError):
+    if isinstance(exc, ProfileMissing):  # the observer's own text says how, in the player's words
+        return exc.message
+    if no_profile and not isinstance(exc, CompanionError):  # an observer of its own making (plain ValueError)
         log.info("observer of %s not started: %s", region, exc)
         return ErrorText.of(N_("its pieces' colours are not learned yet: calibrate them with {command}"),
                             command=f"companion calibrate appearance --region {region}")
@@ -125,6 +128,9 @@ class BoardReader:
         for region, observer in list(self.observers.items()):
             try:
                 out[region] = observer.observe(frame.image, frame.index, frame.timestamp)
+            except ProfileMissing as exc:  # started without its pieces' colours: not set up yet
+                self.skipped[region] = Skipped(NOT_SET_UP, _not_set_up(region, True, exc))
+                del self.observers[region]
             except (ValueError, CompanionError) as exc:
                 self.skipped[region] = Skipped(UNREADABLE, ErrorText.of(
                     N_("cannot be read ({reason}); calibrate it with {command}"),

@@ -87,6 +87,26 @@ def test_a_region_without_an_observer_and_one_whose_observer_will_not_start(tmp_
     assert_translated(skipped.render, "companion calibrate")
 
 
+def test_an_observer_started_without_its_colours_says_how_to_learn_them_in_the_language(tmp_path, monkeypatch):
+    from companion.vision.observers.common import need_profile
+
+    class Uncalibrated:  # as every observer does: it starts, and asks for its profile when it reads
+        def __init__(self, location, profile):
+            self.profile = profile
+
+        def observe(self, image, frame_index=0, timestamp=0.0):
+            need_profile(self.profile, "babylon.garden")
+
+    monkeypatch.setattr(frames, "observer_class", lambda region: Uncalibrated)
+    reader = BoardReader("babylon", tmp_path, calibration=_saved_location(tmp_path))
+    assert reader.read(_blank_frame()) == {}
+    skipped = reader.skipped["babylon.garden"]
+    assert skipped.code == NOT_SET_UP and "babylon.garden" not in reader.observers  # not tried again
+    assert str(skipped) == ("its pieces' colours are not learned yet: calibrate them with "
+                            "companion calibrate appearance --region babylon.garden")
+    assert_translated(skipped.render, "companion calibrate appearance --region babylon.garden")
+
+
 def test_run_tells_a_board_out_of_view_by_its_code_not_its_english(tmp_path, monkeypatch):
     from companion.commands import run
     from companion.referee import camera_run

@@ -76,5 +76,5 @@ def test_quarry_layers_and_reclamation_heights_all_seen():
 def test_observer_without_profile_says_calibrate_first():
     game = GAMES["babylon.quarry"]
     observer = game.observer(__import__("companion.sim.camera", fromlist=["x"]).region_geometry(camera_for(game)))
-    with pytest.raises(ValueError, match="calibrate first"):
+    with pytest.raises(ValueError, match="colours are not learned yet"):
         observer.observe(np.zeros((720, 1280, 3), np.uint8))

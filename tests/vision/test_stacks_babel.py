@@ -73,5 +73,5 @@ def test_readings_carry_the_runner_up_count():
 
 def test_without_a_profile_it_says_calibrate_first():
     observer = BabelObserver(__import__("companion.sim.camera", fromlist=["x"]).region_geometry(camera_for(GAME)))
-    with pytest.raises(ValueError, match="calibrate first"):
+    with pytest.raises(ValueError, match="colours are not learned yet"):
         observer.observe(np.zeros((720, 1280, 3), np.uint8))

@@ -41,6 +41,7 @@ from .. import labels
 from ..appearance import AppearanceProfile
 from ..boards import BABYLON_GARDEN
 from ..types import CellReading, Observation
+from .common import need_profile
 from .dimensions import GARDEN, GardenDimensions
 from .fit import Rect, square_rects
 from .garden_decide import FaceCentres, cap_hidden_twins
@@ -292,8 +293,7 @@ class GardenObserver:
         return with_history(observation, previous) if previous is not None else observation
 
     def _observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0) -> Observation:
-        if self.profile is None:
-            raise ValueError("the garden observer needs an appearance profile (calibrate first)")
+        need_profile(self.profile, self.region)
         meas = self._measure(image)
         self.last_candidates: dict[tuple[int, int], list[_Candidate]] = {}  # per cell, best first (diagnosis)
         prof = self.profile

@@ -6,13 +6,22 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ...errors import CompanionError, ErrorText
+from ...i18n import N_
 from ..appearance import AppearanceProfile
 from ..types import CellReading
 
 
+class ProfileMissing(CompanionError, ValueError):
+    """An observer asked to read before its pieces' colours were learned (a ValueError too, as it
+    always was). Its text says how to learn them; the line showing it names the board already."""
+
+
 def need_profile(profile: AppearanceProfile | None, region: str) -> AppearanceProfile:
     if profile is None:
-        raise ValueError(f"the {region} observer needs an appearance profile (calibrate first)")
+        raise ProfileMissing(message=ErrorText.of(
+            N_("its pieces' colours are not learned yet: calibrate them with {command}"),
+            command=f"companion calibrate appearance --region {region}"))
     return profile
 
 
