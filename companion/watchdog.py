@@ -5,6 +5,11 @@ up, then calls `Watchdog.kick()` from its *main loop* (every frame is fine: kick
 half the watchdog interval). A hung loop stops the kicks and systemd restarts the service; a thread
 that kicked on a timer would hide exactly the hang we want caught.
 
+A slow start-up step (the observers compiling their kernels on a cold numba cache) comes *before*
+READY=1, announced with `preparing()`: STATUS says what the kiosk is doing and EXTEND_TIMEOUT_USEC
+gives the step its own time beyond TimeoutStartSec=, step by step, so a slow Pi is not killed for
+compiling while a step that really hangs still is. The watchdog only starts at READY=1.
+
 Outside systemd ($NOTIFY_SOCKET unset) every call is a cheap no-op, so `companion run` in a terminal
 behaves the same.
 """
@@ -75,6 +80,12 @@ class Watchdog:
         sent = notify(message, self._env)
         self._last_kick = self._clock()
         return sent
+
+    def preparing(self, status: str, seconds: float) -> bool:
+        """Before READY=1: a start-up step begins that may take up to `seconds` (the start timeout
+        is extended to that from now; systemd never shortens it below TimeoutStartSec=)."""
+        usec = max(1, int(seconds * 1_000_000))
+        return notify(f"EXTEND_TIMEOUT_USEC={usec}\nSTATUS=" + status.replace("\n", " "), self._env)
 
     def status(self, text: str) -> bool:
         return notify("STATUS=" + text.replace("\n", " "), self._env)

@@ -39,8 +39,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=handle)
 
 
-def _say(lang: str | None, msgid: str, **params: Any) -> None:
-    print("companion run: " + Message.of(msgid, **params).render(lang), flush=True)
+def has_display(environ) -> bool:
+    """An X or Wayland display, or the kiosk unit's screen: SDL straight on KMS/DRM, where neither
+    $DISPLAY nor $WAYLAND_DISPLAY is set (systemd/companion.service)."""
+    return bool(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY")
+                or environ.get("SDL_VIDEODRIVER") == "kmsdrm")
+
+
+def _say(lang: str | None, msgid: str | Message, **params: Any) -> None:
+    message = msgid if isinstance(msgid, Message) else Message.of(msgid, **params)
+    print("companion run: " + message.render(lang), flush=True)
 
 
 def handle(args: argparse.Namespace, config) -> int:
@@ -57,7 +65,7 @@ def handle(args: argparse.Namespace, config) -> int:
         lang = config.get("general", "language")
         _say(lang, N_("names to tap on the touchscreen: {names}"), names=translate(N_(", "), lang).join(added))
     lang = config.get("general", "language")
-    headless = args.headless or not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    headless = args.headless or not has_display(os.environ)
     options = RunOptions(game=args.game, headless=headless, fresh=args.new, seed=args.seed,
                          speed=args.speed if args.speed is not None else (0.03 if headless else 0.4),
                          state_dir=state_dir, lang=lang, max_scenes=args.max_scenes, verbose=args.verbose > 0,
@@ -65,26 +73,47 @@ def handle(args: argparse.Namespace, config) -> int:
     source, why = find_camera(config)
     if source is None:
         _say(lang, N_("{reason}: playing the built-in simulated game"), reason=why)
+    elif not headless:  # its readers are built in the referee thread, under the screen's "preparing" line
+        return _with_screen(options, config, (source, None))
     else:
-        from ..referee.camera_run import readable_regions
-
-        reader, _frame = readable_regions(source, args.game, state_dir)
-        if reader.observers:
-            _say(lang, N_("camera {camera}: reading {boards}"), camera=source.name,
-                 boards=tuple(Message.of(REGION_NAMES.get(r, r)) for r in reader.observers))
-            if not headless:
-                return _with_screen(options, config, (source, reader))
-            return _camera(source, reader, options, config, headless)
-        source.close()
-        reasons = listed(Message.of(N_("{region}: {reason}"), region=r, reason=w) for r, w in reader.skipped.items())
-        _say(lang, N_("camera {camera} found, but no board of {game} can be read ({reasons}): playing the built-in "
-                      "simulated game"), camera=source.name, game=args.game,
-             reasons=reasons or Message.of(N_("no frame")))
+        done = _camera_headless(source, options, config)
+        if done is not None:
+            return done
     if headless:
         if not args.headless:
             _say(lang, N_("no display: running headless"))
         return _headless(options, config, Console(lang, verbose=options.verbose))
     return _with_screen(options, config)
+
+
+def _camera_reader(source, options, preparing):
+    """The board reader of the opened camera (its observers built: see referee/startup.py), or None
+    when no board of the game can be read through it (said, and the camera closed): the built-in
+    simulated game is played then."""
+    from ..referee.camera_run import readable_regions
+
+    lang = options.lang
+    reader, _frame = readable_regions(source, options.game, options.state_dir, preparing)
+    if reader.observers:
+        _say(lang, N_("camera {camera}: reading {boards}"), camera=source.name,
+             boards=tuple(Message.of(REGION_NAMES.get(r, r)) for r in reader.observers))
+        return reader
+    source.close()
+    reasons = listed(Message.of(N_("{region}: {reason}"), region=r, reason=w) for r, w in reader.skipped.items())
+    _say(lang, N_("camera {camera} found, but no board of {game} can be read ({reasons}): playing the built-in "
+                  "simulated game"), camera=source.name, game=options.game,
+         reasons=reasons or Message.of(N_("no frame")))
+    return None
+
+
+def _camera_headless(source, options, config) -> int | None:
+    """Referee the opened camera in the terminal, its readers built first (the terminal and systemd
+    told); None when no board can be read through it: the simulated game is played then."""
+    from ..referee.startup import Preparation, watchdog
+
+    reader = _camera_reader(source, options, Preparation(options.game, lambda m: _say(options.lang, m),
+                                                         dog=watchdog()))
+    return None if reader is None else _camera(source, reader, options, config, True)
 
 
 def _camera(source, reader, options, config, headless: bool) -> int:
@@ -130,7 +159,8 @@ def _headless(options, config, console) -> int:
 
 def _with_screen(options, config, camera=None) -> int:
     """The Kivy UI in the main thread, the referee in a worker thread; headless if the UI is missing.
-    `camera`: an opened (source, reader) to start on, else the simulated table."""
+    `camera`: an opened (source, reader) to start on, else the simulated table; a reader of None is
+    built in the referee thread while the screen says so (a cold build compiles for a minute)."""
     from ..referee.console import Console
 
     try:
@@ -143,7 +173,9 @@ def _with_screen(options, config, camera=None) -> int:
         _say(options.lang, N_("no screen UI ({reason}); running headless"), reason=str(exc))
         options.headless = True
         if camera is not None:
-            return _camera(camera[0], camera[1], options, config, True)
+            done = _camera_headless(camera[0], options, config)
+            if done is not None:
+                return done
         return _headless(options, config, Console(options.lang, verbose=options.verbose))
     from ..referee.controls import LiveControls
     from ..referee.live import Say, feedback_sink
@@ -174,12 +206,20 @@ def referee_loop(options, config, controls, sinks, stop: threading.Event, consol
                  out=None) -> int:
     """Runs games one after another in the referee thread. A run ends when its game is over, or
     when the screen asks for a new game or another camera (controls.run_stop); the next run then
-    starts from that request. The ended game stays in its journal (and its exports when it ended)."""
+    starts from that request. The ended game stays in its journal (and its exports when it ended).
+    `camera`: (source, reader); a reader of None is built here first, the screen saying so."""
     from ..referee.camera_run import run_camera
     from ..referee.live import run_demo
+    from ..referee.startup import Preparation, watchdog
 
     out = out or sys.stdout
     runs = 0
+    dog = watchdog()
+    kick = dog.kick if dog is not None else (lambda: None)
+    if camera is not None and camera[1] is None:
+        preparing = Preparation(options.game, lambda m: _say(options.lang, m), sinks, dog)
+        reader = _camera_reader(camera[0], options, preparing)
+        camera = None if reader is None else (camera[0], reader)
     options = replace(options, on_reader=controls.observe_reader)
     controls.camera = "sim" if camera is None else camera[0].name
     while not (stop.is_set() or controls.closing):
@@ -195,7 +235,7 @@ def referee_loop(options, config, controls, sinks, stop: threading.Event, consol
         except CompanionError as exc:
             print(f"companion run: {exc.render(options.lang)}", file=sys.stderr)  # English with --lang en
         runs += 1
-        requests = controls.pending() or [controls.next_request(stop)]
+        requests = controls.pending() or _requests_when_idle(controls, stop, kick)
         for request in requests:
             if request is None:
                 return runs
@@ -205,6 +245,19 @@ def referee_loop(options, config, controls, sinks, stop: threading.Event, consol
                 camera = None if request.source is None else (request.source, request.reader)
                 options = replace(options, fresh=False, setup=None)
     return runs
+
+
+def _requests_when_idle(controls, stop: threading.Event, kick, poll: float = 0.2) -> list:
+    """The screen's next requests ([None] once stopping). While a finished game waits on the
+    screen this is the referee thread's loop, so it kicks the watchdog as the game's loop did
+    (without, systemd killed the kiosk 30 s after every game over)."""
+    while not (stop.is_set() or controls.closing):
+        kick()
+        waiting = controls.pending()
+        if waiting:
+            return waiting
+        stop.wait(poll)
+    return [None]
 
 
 def open_camera(config, name: str, game: str, state_dir: Path):

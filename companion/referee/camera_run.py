@@ -22,21 +22,30 @@ from .events import Event, GameResumed
 from .frames import BoardReader, frame_scenes
 from .live import RunOptions, Say, _finish, _watchdog_kick, open_journal
 from .session import RefereeSession, Scene
+from .startup import Preparation, watchdog
 from .tracker import Tracker
 from .views import view_for
 
 RETRY_SECONDS = 1.0
 
 
-def readable_regions(source: Any, game: str, state_dir) -> tuple[BoardReader, Frame | None]:
-    """Read one frame and set the board reader up on it (which regions can be located and read)."""
+def readable_regions(source: Any, game: str, state_dir,
+                     preparing: Preparation | None = None) -> tuple[BoardReader, Frame | None]:
+    """Read one frame and set the board reader up on it (which regions can be located and read).
+    `preparing` announces the observers' build (their kernels may compile: see startup.py)."""
     reader = BoardReader(game, state_dir)
     try:
         frame = source.read()
     except CompanionError:
         return reader, None
     if frame is not None:
-        reader.read(frame)
+        if preparing is not None:
+            preparing.begin()
+        try:
+            reader.read(frame)
+        finally:
+            if preparing is not None:
+                preparing.done()
     return reader, frame
 
 
@@ -106,7 +115,7 @@ def run_camera(source: Any, reader: BoardReader, options: RunOptions, config: An
         tracker = Tracker(initial, view, journal=journal)
     skipped: list[str] = []
     sinks = [c for c in (console,) if c is not None] + list(extra_sinks)
-    session = RefereeSession(tracker, sinks, kick=_watchdog_kick(say, skipped))
+    session = RefereeSession(tracker, sinks, kick=_watchdog_kick(watchdog(skipped)))  # READY=1: readers built before
     if on_session is not None:
         on_session(session)
     if running is not None:

@@ -23,6 +23,7 @@ from .console import Console
 from .events import AskPlayer, Event, GameResumed, ViolationFound
 from .journal import Journal, open_or_set_aside
 from .session import RefereeSession, Scene
+from .startup import Preparation, watchdog
 from .tracker import Tracker
 from .views import view_for
 
@@ -184,7 +185,8 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
         start = 0
     script = DemoScript(view, demo.initial, demo.moves, seed=options.seed, start=start, plan=plan,
                         look_again=lambda: tracker.wants_another_look)
-    session = RefereeSession(tracker, sinks, kick=_watchdog_kick(say, skipped))
+    dog = watchdog(skipped)
+    session = RefereeSession(tracker, sinks)  # its kicks (and READY=1) once the readers are built, below
 
     def confirmed() -> int:
         from ..demo.script import confirmed_count
@@ -205,8 +207,10 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
     session.sinks.append(lambda e: result.violations.append(e.ruling.rule_ids) if isinstance(e, ViolationFound) else None)
     scenes = script.scenes()
     if options.frames:
+        preparing = Preparation(game, say, extra_sinks, dog, start)
         scenes = _twin_frames(game, scenes, script, options.seed, say, skipped, options.on_reader,
-                              hands=not options.headless)
+                              hands=not options.headless, preparing=preparing)
+    session.kick = _watchdog_kick(dog)
     for count, scene in enumerate(paced(scenes, options.speed, stop), start=1):
         recorder(scene)
         session.handle(scene)
@@ -232,15 +236,23 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
 
 
 def _twin_frames(game: str, scenes, script, seed: int, say, skipped: list[str],
-                 on_reader: Callable[[Any], None] | None = None, hands: bool = True):
+                 on_reader: Callable[[Any], None] | None = None, hands: bool = True,
+                 preparing: Preparation | None = None):
     """The twin draws each scene and the observer reads it, where both are built for the game.
-    `hands`: draw the busy scenes too (a hand over the table), for a screen to show."""
+    `hands`: draw the busy scenes too (a hand over the table), for a screen to show. `preparing`
+    announces the readers' build (their kernels may compile: see referee/startup.py)."""
     try:
         from ..demo import twin
 
         if game not in twin.SUPPORTED:
             raise NotImplementedError(f"the twin-to-observer path covers {', '.join(twin.SUPPORTED)} only")
-        reader = twin.TwinReader(game, seed)
+        if preparing is not None:
+            preparing.begin()
+        try:
+            reader = twin.TwinReader(game, seed)
+        finally:
+            if preparing is not None:
+                preparing.done()
     except (ImportError, NotImplementedError, ValueError, CompanionError) as exc:
         skipped.append(Message.of(N_("rendered frames: {reason}"), reason=_reason(exc)))
         say(Message.of(N_("the simulated table is read at the observation level ({reason})"), reason=_reason(exc)))
@@ -324,13 +336,10 @@ def _finish(tracker: Tracker, journal: Journal, options: RunOptions, say) -> tup
     return png, exports
 
 
-def _watchdog_kick(say, skipped: list[str]) -> Callable[[], Any]:
-    try:
-        from ..watchdog import Watchdog
-    except ImportError:
-        skipped.append(Message.of(N_("watchdog: {module} is not on this build"), module="companion.watchdog"))
+def _watchdog_kick(dog: Any) -> Callable[[], Any]:
+    """READY=1 now (the board readers are built), and the refereeing loop's kick for the watchdog."""
+    if dog is None:
         return lambda: None
-    dog = Watchdog()
     if dog.enabled:
         dog.ready("refereeing")
     return dog.kick

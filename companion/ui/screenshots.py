@@ -59,6 +59,15 @@ def _save_failed(h) -> None:
     h.app.poll_feed()
 
 
+def _preparing(h) -> None:
+    """The kiosk's first start after an update: the board readers compile (referee/startup.py)."""
+    from ..referee.events import SourceStatus
+    from ..referee.startup import PREPARING, PREPARING_STATUS
+
+    h.app.feed.push(SourceStatus("babylon", 0, PREPARING_STATUS, Message.of(PREPARING)))
+    h.app.poll_feed()
+
+
 def _calibrating(h) -> None:
     h.app.go("calibration")
     screen = h.app.screens["calibration"]
@@ -188,6 +197,7 @@ SHOTS: dict[str, tuple[Callable, str]] = {
     "calibration": (_calibrating, "calibration"),
     "layout": (_layout_diagram, "calibration"),
     "live": (_game, "live"),
+    "preparing": (_preparing, "live"),
     "save_failed": (_save_failed, "live"),
     "ruling": (_real_violation, "ruling"),
     "question": (_question, "ruling"),
@@ -233,6 +243,7 @@ CAPTIONS = {
     "calibration": "Calibration: the steps, the camera with its detections, progress",
     "layout": "Calibration: the game's layout diagram (where each calibration piece goes)",
     "live": "Live view: camera with overlays, whose turn, what to do now, the last ruling",
+    "preparing": "Live view at start-up: the board readers are being prepared (their kernels compile)",
     "save_failed": "Live view: the last change could not be saved (a full card); the referee looks again",
     "ruling": "Ruling: a violation the Babylon engine found, its rule and rulebook place, the spot",
     "question": "Ruling: the camera is unsure, the players choose",

@@ -1,0 +1,77 @@
+"""The board readers are built before READY=1, with systemd and the players told so.
+
+The hard observers (garden, Baubylon) compile their numba kernels when they are built: 0.25-1 s each
+on a warm cache, 5.6-8.9 s of CPU each on a cold one on x86 and several times that on a Pi. The cache
+is cold after an update without `make install`, or when it was wiped. The simulated table used to
+build its readers *after* READY=1, in the refereeing thread, before its first kick: 32 s with no
+WATCHDOG=1 on a cold cache here, against WatchdogSec=30.
+
+So every path builds its readers first, as part of the start-up:
+- systemd hears STATUS=preparing the board readers (<game>) with EXTEND_TIMEOUT_USEC for the step,
+  so TimeoutStartSec= does not kill a slow Pi, while a build stuck for longer still fails the start;
+- the players read a translated line on the console and on the screen (a SourceStatus "preparing",
+  replaced by "ready" once the readers are built);
+- READY=1 follows when the refereeing loop begins, and only that loop kicks the watchdog.
+Kicking from a timer thread while compiling was the other choice; it would also keep a hung build
+alive for ever, which is exactly what the watchdog is there to catch.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ..games.api import Message
+from ..i18n import N_
+from .events import Event, SourceStatus
+
+log = logging.getLogger(__name__)
+
+# One game's readers on a cold cache, with room for a slow Pi (~60 s expected there); longer is stuck.
+READER_SECONDS = 300.0
+PREPARING = N_("Preparing the board readers… (the first start after an update can take a minute or two)")
+PREPARING_STATUS = "preparing"  # SourceStatus.status while the readers are built
+READY_STATUS = "ready"  # ... and once they are (no line on the console or the screen)
+
+
+def watchdog(skipped: list[Any] | None = None) -> Any:
+    """The service manager's Watchdog, or None on a build without companion.watchdog."""
+    try:
+        from ..watchdog import Watchdog
+    except ImportError:
+        if skipped is not None:
+            skipped.append(Message.of(N_("watchdog: {module} is not on this build"), module="companion.watchdog"))
+        return None
+    return Watchdog()
+
+
+class Preparation:
+    """Says that the board readers of `game` are being built: to systemd (before READY=1), on the
+    run's own line (`say`, a Message) and to the event sinks (the screen, the LEDs)."""
+
+    def __init__(self, game: str, say: Callable[[Message], None] | None = None,
+                 sinks: Iterable[Callable[[Event], None]] = (), dog: Any = None, move_number: int = 0):
+        self.game = game
+        self.say = say
+        self.sinks = list(sinks)
+        self.dog = dog
+        self.move_number = move_number
+
+    def begin(self, seconds: float = READER_SECONDS) -> None:
+        if self.dog is not None:
+            self.dog.preparing(f"preparing the board readers ({self.game})", seconds)
+        message = Message.of(PREPARING)
+        if self.say is not None:
+            self.say(message)
+        self._tell(SourceStatus(self.game, self.move_number, PREPARING_STATUS, message))
+
+    def done(self) -> None:
+        self._tell(SourceStatus(self.game, self.move_number, READY_STATUS))
+
+    def _tell(self, event: Event) -> None:
+        for sink in self.sinks:
+            try:
+                sink(event)
+            except Exception:  # a broken screen or LED must not stop the start
+                log.exception("event sink %r failed on %s", sink, type(event).__name__)
