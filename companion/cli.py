@@ -9,6 +9,7 @@ import logging
 import sys
 
 from . import __version__
+from .commands.help_text import help_language, translate_parser
 from .config import load_config
 from .errors import CompanionError
 from .i18n import N_, translate
@@ -18,17 +19,19 @@ SUBCOMMANDS = ("run", "score", "check", "recognise", "calibrate", "bench", "doct
 log = logging.getLogger("companion")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, its help in `lang` (see companion/cli_help.py)."""
     parser = argparse.ArgumentParser(
         prog="companion",
-        description="Table Companion: watches a board game through a camera, referees, scores and teaches it.",
+        description=N_("Table Companion: watches a board game through a camera, referees, scores and teaches it."),
     )
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
-    parser.add_argument("-v", "--verbose", action="count", default=0, help="more log output (-vv for debug)")
-    parser.add_argument("--lang", help="language for this run: en, ja or zh_TW (default: from config)")
+    parser.add_argument("-v", "--verbose", action="count", default=0, help=N_("more log output (-vv for debug)"))
+    parser.add_argument("--lang", help=N_("language for this run: en, ja or zh_TW (default: from config)"))
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
         importlib.import_module(f"companion.commands.{name}").register(subparsers)
+    translate_parser(parser, lang)
     return parser
 
 
@@ -40,7 +43,7 @@ def setup_logging(level_name: str, verbose: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    parser = build_parser(help_language(sys.argv[1:] if argv is None else argv))
     args = parser.parse_args(argv)
     if not args.command:
         parser.print_help()

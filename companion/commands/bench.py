@@ -12,6 +12,8 @@ import pkgutil
 
 from .. import benchmarking
 from ..errors import CompanionError
+from ..games.api import Message
+from ..i18n import N_
 
 
 def topics() -> list[str]:
@@ -19,9 +21,9 @@ def topics() -> list[str]:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("bench", help="benchmarks: " + ", ".join(topics()) or "benchmarks")
-    parser.add_argument("topic", help="one of: " + ", ".join(topics()))
-    parser.add_argument("rest", nargs=argparse.REMAINDER, help="options of the topic (try TOPIC --help)")
+    parser = subparsers.add_parser("bench", help=Message.of(N_("benchmarks: {topics}"), topics=", ".join(topics())))
+    parser.add_argument("topic", help=Message.of(N_("one of: {topics}"), topics=", ".join(topics())))
+    parser.add_argument("rest", nargs=argparse.REMAINDER, help=N_("options of the topic (try TOPIC --help)"))
     parser.set_defaults(handler=handle)
 
 

@@ -1,13 +1,6 @@
 """`companion calibrate`: printable targets, camera intrinsics and where each board lies.
 
-  calibrate target [--sheet a4|a3|all] [--out DIR]        ChArUco sheet, PNG + true-scale PDF
-  calibrate mat (--game G | --region R | --grid RxC) [--paper a4|a3] [--stickers] [--out DIR]
-  calibrate camera (--images DIR | --live) [--sheet a4|a3]  intrinsics → <state>/calibration/camera.json
-  calibrate board (--game G | --region R | --grid RxC) IMAGE [--markers | --lines | --corners X1,Y1,...]
-                                                          → <state>/calibration/board-<region>.json
-  calibrate appearance (--game G | --region R) (--source FILE|DIR ... | --live | --layout-only)
-                       [--frames N] [--calibration FILE]  → <state>/calibration/appearance-<region>.json
-  calibrate show                                          what is calibrated, and how well
+The steps: STEPS below, as `companion calibrate --help` shows them.
 
 File formats: docs/calibration.md. A corrupt calibration file is reported and left as it is.
 """
@@ -44,6 +37,16 @@ from .recognise import (
 )
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff")
+STEPS = N_("""\
+  calibrate target [--sheet a4|a3|all] [--out DIR]        ChArUco sheet, PNG + true-scale PDF
+  calibrate mat (--game G | --region R | --grid RxC) [--paper a4|a3] [--stickers] [--out DIR]
+  calibrate camera (--images DIR | --live) [--sheet a4|a3]  intrinsics → <state>/calibration/camera.json
+  calibrate board (--game G | --region R | --grid RxC) IMAGE [--markers | --lines | --corners X1,Y1,...]
+                                                          → <state>/calibration/board-<region>.json
+  calibrate appearance (--game G | --region R) (--source FILE|DIR ... | --live | --layout-only)
+                       [--frames N] [--calibration FILE]  → <state>/calibration/appearance-<region>.json
+  calibrate show                                          what is calibrated, and how well
+""")
 METHOD_NAMES = {"markers": N_("markers"), "gridlines": N_("grid lines"), "corners": N_("corners")}  # locate.METHODS
 
 
@@ -75,73 +78,73 @@ def default_target_dir() -> Path:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "calibrate", help="calibration: printable targets, camera intrinsics, board location",
-        description=__doc__.split("\n\n")[1], formatter_class=argparse.RawDescriptionHelpFormatter,
+        "calibrate", help=N_("calibration: printable targets, camera intrinsics, board location"),
+        description=STEPS, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     steps = parser.add_subparsers(dest="step", metavar="STEP", required=True)
 
-    target = steps.add_parser("target", help="write the ChArUco camera sheet (PNG and PDF)")
+    target = steps.add_parser("target", help=N_("write the ChArUco camera sheet (PNG and PDF)"))
     target.add_argument("--sheet", choices=(*SHEETS, "all"), default="all")
-    target.add_argument("--out", type=Path, help="folder (default: the project's calibration/)")
+    target.add_argument("--out", type=Path, help=N_("folder (default: the project's calibration/)"))
     target.set_defaults(handler=handle_target)
 
-    mat = steps.add_parser("mat", help="write the marker mat of a board, or marker stickers")
+    mat = steps.add_parser("mat", help=N_("write the marker mat of a board, or marker stickers"))
     add_board_options(mat)
-    mat.add_argument("--paper", choices=tuple(targets.PAPER_MM), help="default: the smallest that fits")
-    mat.add_argument("--stickers", action="store_true", help="four marker stickers instead of a mat")
-    mat.add_argument("--out", type=Path, help="folder (default: the project's calibration/)")
+    mat.add_argument("--paper", choices=tuple(targets.PAPER_MM), help=N_("default: the smallest that fits"))
+    mat.add_argument("--stickers", action="store_true", help=N_("four marker stickers instead of a mat"))
+    mat.add_argument("--out", type=Path, help=N_("folder (default: the project's calibration/)"))
     mat.set_defaults(handler=handle_mat)
 
-    camera = steps.add_parser("camera", help="measure the camera's intrinsics from photos of the sheet")
+    camera = steps.add_parser("camera", help=N_("measure the camera's intrinsics from photos of the sheet"))
     where = camera.add_mutually_exclusive_group(required=True)
-    where.add_argument("--images", type=Path, help="folder of photos of the ChArUco sheet")
+    where.add_argument("--images", type=Path, help=N_("folder of photos of the ChArUco sheet"))
     where.add_argument("--live", action="store_true",
-                       help="take views from the configured camera ([camera] source); move the sheet around")
+                       help=N_("take views from the configured camera ([camera] source); move the sheet around"))
     camera.add_argument("--every", type=int, default=15, metavar="N",
-                        help="with --live: look at every Nth frame (default 15, about 2 per second)")
-    camera.add_argument("--max-views", type=int, default=25, help="with --live: stop after this many views")
+                        help=N_("with --live: look at every Nth frame (default 15, about 2 per second)"))
+    camera.add_argument("--max-views", type=int, default=25, help=N_("with --live: stop after this many views"))
     camera.add_argument("--sheet", choices=tuple(SHEETS), default="a4")
-    camera.add_argument("--out", type=Path, help="default: <state dir>/calibration/camera.json")
-    camera.add_argument("--save-anyway", action="store_true", help="save even when not yet good enough")
+    camera.add_argument("--out", type=Path, help=N_("default: <state dir>/calibration/camera.json"))
+    camera.add_argument("--save-anyway", action="store_true", help=N_("save even when not yet good enough"))
     camera.set_defaults(handler=handle_camera)
 
-    board = steps.add_parser("board", help="find where a board lies in the camera's view and save it")
+    board = steps.add_parser("board", help=N_("find where a board lies in the camera's view and save it"))
     add_board_options(board)
-    board.add_argument("image", help="a photo from the camera in its final place")
+    board.add_argument("image", help=N_("a photo from the camera in its final place"))
     how = board.add_mutually_exclusive_group()
-    how.add_argument("--markers", action="store_true", help="from the mat's or stickers' markers")
-    how.add_argument("--lines", action="store_true", help="from the board's own grid lines")
+    how.add_argument("--markers", action="store_true", help=N_("from the mat's or stickers' markers"))
+    how.add_argument("--lines", action="store_true", help=N_("from the board's own grid lines"))
     how.add_argument("--corners", metavar="X1,Y1,...,X4,Y4",
-                     help="the board's corners in pixels: top-left, top-right, bottom-right, bottom-left")
+                     help=N_("the board's corners in pixels: top-left, top-right, bottom-right, bottom-left"))
     board.add_argument("--thickness", type=float, default=0.0, metavar="MM",
-                       help="with markers on a mat under the board: the board's thickness (default 0)")
-    board.add_argument("--overlay", metavar="OUT.png", help="also write the photo with the board drawn on it")
-    board.add_argument("--out", type=Path, help="default: <state dir>/calibration/board-<region>.json")
+                       help=N_("with markers on a mat under the board: the board's thickness (default 0)"))
+    board.add_argument("--overlay", metavar="OUT.png", help=N_("also write the photo with the board drawn on it"))
+    board.add_argument("--out", type=Path, help=N_("default: <state dir>/calibration/board-<region>.json"))
     board.set_defaults(handler=handle_board)
 
     appearance = steps.add_parser(
-        "appearance", help="learn how the pieces look from 1-3 frames of the calibration layout",
-        description="Lay out the calibration pieces as calibration/layout-<region>.png shows, then give "
+        "appearance", help=N_("learn how the pieces look from 1-3 frames of the calibration layout"),
+        description=N_("Lay out the calibration pieces as calibration/layout-<region>.png shows, then give "
         "1-3 photos of it (or take them from the camera). Each board region is located (its saved board "
-        "calibration, else the mat's markers), each frame is checked, and the profile is learned.")
+        "calibration, else the mat's markers), each frame is checked, and the profile is learned."))
     which = appearance.add_mutually_exclusive_group(required=True)
-    which.add_argument("--game", help="a game: every board region it is read from")
-    which.add_argument("--region", help="one board region: " + ", ".join(REGIONS))
+    which.add_argument("--game", help=N_("a game: every board region it is read from"))
+    which.add_argument("--region", help=Message.of(N_("one board region: {choices}"), choices=", ".join(REGIONS)))
     source = appearance.add_mutually_exclusive_group(required=True)
     source.add_argument("--source", nargs="+", metavar="FILE|DIR",
-                        help="photos (PNG, JPEG), folders of photos or a video of the laid-out layout")
+                        help=N_("photos (PNG, JPEG), folders of photos or a video of the laid-out layout"))
     source.add_argument("--live", "--camera", dest="camera", action="store_true",
-                        help="take the frames from the configured camera (as `calibrate camera --live`)")
+                        help=N_("take the frames from the configured camera (as `calibrate camera --live`)"))
     source.add_argument("--layout-only", action="store_true",
-                        help="only say what to lay where (and write the layout diagram with --out)")
-    appearance.add_argument("--frames", type=int, default=3, metavar="N", help="good frames to take (1-10, default 3)")
+                        help=N_("only say what to lay where (and write the layout diagram with --out)"))
+    appearance.add_argument("--frames", type=int, default=3, metavar="N", help=N_("good frames to take (1-10, default 3)"))
     appearance.add_argument("--every", type=int, default=10, metavar="K",
-                            help="with --live: look at every Kth frame (default 10)")
-    appearance.add_argument("--calibration", metavar="FILE", help="a board calibration file (with --region)")
-    appearance.add_argument("--out", type=Path, help="with --layout-only: folder for layout-<region>.png")
+                            help=N_("with --live: look at every Kth frame (default 10)"))
+    appearance.add_argument("--calibration", metavar="FILE", help=N_("a board calibration file (with --region)"))
+    appearance.add_argument("--out", type=Path, help=N_("with --layout-only: folder for layout-<region>.png"))
     appearance.set_defaults(handler=handle_appearance, grid=None)
 
-    show = steps.add_parser("show", help="list the saved calibrations")
+    show = steps.add_parser("show", help=N_("list the saved calibrations"))
     show.set_defaults(handler=handle_show)
 
 

@@ -1,9 +1,6 @@
 """`companion cards`: list, add, remove and check The Reclamation's card patterns.
 
-The patterns live in one small JSON file (docs/formats/reclamation.md), by default
-<state dir>/reclamation-cards.json; `--file` reads or writes another one. Each card has a Garden
-(black) side and a Throne (red) side; a target is FORWARD,RIGHT from the gardener as the card's owner
-sees it, negative for back / left (write `--target=-1,0` when it starts with a minus).
+The card file: ABOUT_THE_FILE below, as `companion cards --help` shows it.
 """
 
 from __future__ import annotations
@@ -30,6 +27,11 @@ from ..games.reclamation.cards import (
 )
 from ..i18n import N_, NP_, translate
 
+ABOUT_THE_FILE = N_("""\
+The patterns live in one small JSON file (docs/formats/reclamation.md), by default
+<state dir>/reclamation-cards.json; `--file` reads or writes another one. Each card has a Garden
+(black) side and a Throne (red) side; a target is FORWARD,RIGHT from the gardener as the card's owner
+sees it, negative for back / left (write `--target=-1,0` when it starts with a minus).""")
 SIDE_LABELS = {"garden": N_("Garden (black cards)"), "throne": N_("Throne (red cards)")}
 STEP_WORDS = {  # an offset's parts, as the card's owner sees them
     "forward": N_("{count} forward"), "back": N_("{count} back"), "right": N_("{count} right"), "left": N_("{count} left"),
@@ -39,24 +41,23 @@ STEP_WORDS = {  # an offset's parts, as the card's owner sees them
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "cards",
-        help="list, add and check The Reclamation's card patterns",
-        description=__doc__.split("\n\n", 1)[1],
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        help=N_("list, add and check The Reclamation's card patterns"),
+        description=ABOUT_THE_FILE,
     )
-    parser.add_argument("--file", type=Path, help="card file to use (default: reclamation-cards.json in the state directory)")
+    parser.add_argument("--file", type=Path, help=N_("card file to use (default: reclamation-cards.json in the state directory)"))
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
-    show = actions.add_parser("list", help="show every card with a picture of each side")
-    show.add_argument("--json", action="store_true", help="machine-readable output")
-    add = actions.add_parser("add", help="add a card side (or replace it with --replace)")
-    add.add_argument("name", help="the card's name, e.g. as printed on it or 'card 2'")
-    add.add_argument("--side", choices=SIDES, required=True, help="garden (black side) or throne (red side)")
+    show = actions.add_parser("list", help=N_("show every card with a picture of each side"))
+    show.add_argument("--json", action="store_true", help=N_("machine-readable output"))
+    add = actions.add_parser("add", help=N_("add a card side (or replace it with --replace)"))
+    add.add_argument("name", help=N_("the card's name, e.g. as printed on it or 'card 2'"))
+    add.add_argument("--side", choices=SIDES, required=True, help=N_("garden (black side) or throne (red side)"))
     add.add_argument("--target", action="append", required=True, metavar="FORWARD,RIGHT",
-                     help="a target square, e.g. 2,-1 = 2 forward, 1 left; repeat for each target")
-    add.add_argument("--replace", action="store_true", help="replace that side's pattern if the card has one")
-    remove = actions.add_parser("remove", help="remove a card, or one side of it with --side")
+                     help=N_("a target square, e.g. 2,-1 = 2 forward, 1 left; repeat for each target"))
+    add.add_argument("--replace", action="store_true", help=N_("replace that side's pattern if the card has one"))
+    remove = actions.add_parser("remove", help=N_("remove a card, or one side of it with --side"))
     remove.add_argument("name")
     remove.add_argument("--side", choices=SIDES)
-    actions.add_parser("check", help="check the file and say which patterns are still missing")
+    actions.add_parser("check", help=N_("check the file and say which patterns are still missing"))
     parser.set_defaults(handler=handle, action=None)
 
 

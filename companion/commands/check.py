@@ -13,12 +13,12 @@ from ..i18n import N_, translate
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "check",
-        help="print the ruling for a move in a saved state or game",
-        description="MOVE is a JSON object (docs/formats.md), or @FILE to read it from a file.",
+        help=N_("print the ruling for a move in a saved state or game"),
+        description=N_("MOVE is a JSON object (docs/formats.md), or @FILE to read it from a file."),
     )
-    parser.add_argument("file", help="a saved state or game record")
-    parser.add_argument("move", help='the move as JSON, e.g. \'{"kind": "take", ...}\', or @move.json')
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("file", help=N_("a saved state or game record"))
+    parser.add_argument("move", help=N_('the move as JSON, e.g. \'{"kind": "take", ...}\', or @move.json'))
+    parser.add_argument("--json", action="store_true", help=N_("machine-readable output"))
     parser.set_defaults(handler=handle)
 
 

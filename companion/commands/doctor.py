@@ -9,9 +9,9 @@ from ..i18n import N_, translate
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("doctor", help="check camera, GPIO, display, fonts, calibration, journal")
-    parser.add_argument("--config", action="store_true", help="show the effective config and where each value came from")
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser = subparsers.add_parser("doctor", help=N_("check camera, GPIO, display, fonts, calibration, journal"))
+    parser.add_argument("--config", action="store_true", help=N_("show the effective config and where each value came from"))
+    parser.add_argument("--json", action="store_true", help=N_("machine-readable output"))
     parser.set_defaults(handler=handle)
 
 

@@ -11,9 +11,9 @@ from ..i18n import N_, NP_, translate
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("games", help="list the games, variants, options and rule coverage")
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
-    parser.add_argument("--rules", action="store_true", help="list every rule id with its status")
+    parser = subparsers.add_parser("games", help=N_("list the games, variants, options and rule coverage"))
+    parser.add_argument("--json", action="store_true", help=N_("machine-readable output"))
+    parser.add_argument("--rules", action="store_true", help=N_("list every rule id with its status"))
     parser.set_defaults(handler=handle)
 
 

@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from ..errors import CompanionError, ErrorText, FormatError, listed
+from ..games.api import Message
 from ..i18n import N_, NP_, translate
 from ..vision.boards import REGIONS, BoardSpec, grid_board
 from ..vision.calibration import files
@@ -37,29 +38,29 @@ PLACES_ON = {"points": N_("points"), "cells": N_("cells")}  # --on: where a grid
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "recognise", help="read a board from an image and print the observation",
-        description="Read a board from an image. --grid needs nothing else; --game uses the board "
-        "calibration (companion calibrate board) or the play mat's markers, and the game's observer.",
+        "recognise", help=N_("read a board from an image and print the observation"),
+        description=N_("Read a board from an image. --grid needs nothing else; --game uses the board "
+        "calibration (companion calibrate board) or the play mat's markers, and the game's observer."),
     )
     add_board_options(parser, regions=False)
-    parser.add_argument("image", help="a photo of the board (PNG or JPEG)")
-    parser.add_argument("--calibration", metavar="FILE", help="a board calibration file (board-<region>.json)")
-    parser.add_argument("--profile", metavar="FILE", help="an appearance profile for the observer "
-                        "(default: <state dir>/calibration/appearance-<region>.json)")
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
-    parser.add_argument("--overlay", metavar="OUT.png", help="also write the image with what was recognised")
+    parser.add_argument("image", help=N_("a photo of the board (PNG or JPEG)"))
+    parser.add_argument("--calibration", metavar="FILE", help=N_("a board calibration file (board-<region>.json)"))
+    parser.add_argument("--profile", metavar="FILE", help=N_("an appearance profile for the observer "
+                        "(default: <state dir>/calibration/appearance-<region>.json)"))
+    parser.add_argument("--json", action="store_true", help=N_("machine-readable output"))
+    parser.add_argument("--overlay", metavar="OUT.png", help=N_("also write the image with what was recognised"))
     parser.set_defaults(handler=handle)
 
 
 # --- options shared with `calibrate` ---------------------------------------------------------------
 def add_board_options(parser: argparse.ArgumentParser, regions: bool = True) -> None:
     which = parser.add_mutually_exclusive_group(required=True)
-    which.add_argument("--game", help="a game: every board region it is read from")
+    which.add_argument("--game", help=N_("a game: every board region it is read from"))
     if regions:
-        which.add_argument("--region", help="one board region: " + ", ".join(REGIONS))
-    which.add_argument("--grid", metavar="ROWSxCOLS", help="a plain line grid, e.g. 19x19")
+        which.add_argument("--region", help=Message.of(N_("one board region: {choices}"), choices=", ".join(REGIONS)))
+    which.add_argument("--grid", metavar="ROWSxCOLS", help=N_("a plain line grid, e.g. 19x19"))
     parser.add_argument("--on", choices=("points", "cells"), default="points",
-                        help="with --grid: pieces on the line crossings (Go) or in the cells (default: points)")
+                        help=N_("with --grid: pieces on the line crossings (Go) or in the cells (default: points)"))
 
 
 def regions_of_game(game: str) -> list[str]:

@@ -13,15 +13,15 @@ from ..i18n import N_
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "replay", help="run recorded frames (or scenes from companion run --record) through the referee",
-        description="Replay a recording through the same path as companion run: a folder written by "
+        "replay", help=N_("run recorded frames (or scenes from companion run --record) through the referee"),
+        description=N_("Replay a recording through the same path as companion run: a folder written by "
         "companion run --record, or an image folder / video file (frames → motion gate → locator → "
-        "observers → referee; needs the board calibration and appearance profiles).",
+        "observers → referee; needs the board calibration and appearance profiles)."),
     )
-    parser.add_argument("path", type=Path, help="a --record folder, an image folder or a video file")
-    parser.add_argument("--game", help="the game being played (frames only; a --record folder says it)")
-    parser.add_argument("--start", type=Path, help="a saved state to start from (default: a new game)")
-    parser.add_argument("--journal", type=Path, help="keep the replay's journal here (default: a temporary one)")
+    parser.add_argument("path", type=Path, help=N_("a --record folder, an image folder or a video file"))
+    parser.add_argument("--game", help=N_("the game being played (frames only; a --record folder says it)"))
+    parser.add_argument("--start", type=Path, help=N_("a saved state to start from (default: a new game)"))
+    parser.add_argument("--journal", type=Path, help=N_("keep the replay's journal here (default: a temporary one)"))
     parser.set_defaults(handler=handle)
 
 

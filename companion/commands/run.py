@@ -17,24 +17,24 @@ from ..i18n import N_, REGION_NAMES, translate
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "run", help="play a game: camera → referee → LED/buzzer/screen (simulated table when no camera)",
-        description="Referee a game on the table. With no camera found, plays the built-in simulated "
-        "game through the whole pipeline. After a restart the running game resumes from the journal.",
+        "run", help=N_("play a game: camera → referee → LED/buzzer/screen (simulated table when no camera)"),
+        description=N_("Referee a game on the table. With no camera found, plays the built-in simulated "
+        "game through the whole pipeline. After a restart the running game resumes from the journal."),
     )
-    parser.add_argument("--game", default="babylon", help="babylon (default), reclamation, babel or baubylon")
-    parser.add_argument("--headless", action="store_true", help="no screen: rulings and score in the terminal")
-    parser.add_argument("--new", action="store_true", help="start a new game even if the journal holds a running one")
+    parser.add_argument("--game", default="babylon", help=N_("babylon (default), reclamation, babel or baubylon"))
+    parser.add_argument("--headless", action="store_true", help=N_("no screen: rulings and score in the terminal"))
+    parser.add_argument("--new", action="store_true", help=N_("start a new game even if the journal holds a running one"))
     parser.add_argument("--speed", type=float, default=None,
-                        help="seconds between scenes of the simulated table (default 0.03 headless, 0.4 with a screen)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the simulated table's noise and script")
-    parser.add_argument("--state-dir", type=Path, default=None, help="where the journal and exports go (default: from config)")
+                        help=N_("seconds between scenes of the simulated table (default 0.03 headless, 0.4 with a screen)"))
+    parser.add_argument("--seed", type=int, default=1, help=N_("seed of the simulated table's noise and script"))
+    parser.add_argument("--state-dir", type=Path, default=None, help=N_("where the journal and exports go (default: from config)"))
     parser.add_argument("--record", type=Path, default=None, metavar="DIR",
-                        help="also write every scene to DIR (for companion replay DIR)")
+                        help=N_("also write every scene to DIR (for companion replay DIR)"))
     parser.add_argument("--no-render", action="store_true",
-                        help="simulated table: skip the twin's rendering and read it at the observation level (faster)")
+                        help=N_("simulated table: skip the twin's rendering and read it at the observation level (faster)"))
     parser.add_argument("--add-names", default="", metavar="NAME,NAME",
-                        help="add player names to the touchscreen's list of names used before (for names the "
-                             "kiosk cannot type, e.g. Chinese names), then run")
+                        help=N_("add player names to the touchscreen's list of names used before (for names the "
+                             "kiosk cannot type, e.g. Chinese names), then run"))
     parser.add_argument("--max-scenes", type=int, default=None, help=argparse.SUPPRESS)
     parser.set_defaults(handler=handle)
 

@@ -11,9 +11,9 @@ from ..i18n import N_, translate
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("score", help="print the score sheet of a saved state or game")
-    parser.add_argument("file", help="a saved state or game record (docs/formats.md)")
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser = subparsers.add_parser("score", help=N_("print the score sheet of a saved state or game"))
+    parser.add_argument("file", help=N_("a saved state or game record (docs/formats.md)"))
+    parser.add_argument("--json", action="store_true", help=N_("machine-readable output"))
     parser.set_defaults(handler=handle)
 
 
