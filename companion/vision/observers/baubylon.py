@@ -559,6 +559,7 @@ class BaubylonObserver:
                                  _FAR_SHOWS, self._tops_meet, self.levels,
                                  self.hiding_other, self.hiding_nearer, self._hiding_flat, self._hiding_start,
                                  self.top + 1, _HIDDEN_SHOWS, allowed_flat, fewer, scores, new)
+            _stand_on_allowed(new, seen, fewer, allowed_flat)
             if known and np.array_equal(new, levels):
                 break
             levels, known = new.copy(), True
@@ -946,6 +947,19 @@ class BaubylonObserver:
         if not len(rows):
             return None
         return rows, kernels.part_median(seen, far, rows)  # (_nan_median of those points, compiled)
+
+
+def _stand_on_allowed(chosen: np.ndarray, seen: np.ndarray, fewer: np.ndarray, allowed: np.ndarray) -> None:
+    """Where a pass chose a level that is not `allowed` (S, levels) — every allowed level lost its
+    place to another top in the frame, and the choice fell to the table — choose, in place, the
+    allowed level that shows most (`seen` + `fewer`, as the pass ranks them). Only under a stack
+    does this happen: its column rules the lower levels out (its pawns would show below its top),
+    and a stack stands on something (baubylon.stack), so the table with more pawns is no reading.
+    The level keeps a score of none (-1, its confidence 0): another top claims its place."""
+    rows = np.arange(len(chosen))
+    stuck = np.flatnonzero(~allowed[rows, chosen] & allowed.any(axis=-1))
+    if len(stuck):
+        chosen[stuck] = np.where(allowed[stuck], seen[stuck] + fewer[stuck], -np.inf).argmax(axis=-1)
 
 
 def _readings(label: str, confidences: list[float], attrs: list[dict]) -> list[CellReading]:
