@@ -186,6 +186,9 @@ def _numpy_read_blocks(observer, table, evidence, seams, joints, stacked, allowe
         fits &= observer._hides_no_better_top(best, support)
         scores = np.where(allowed & fits, seen + fewer, -1.0)
         new = scores.argmax(axis=-1)
+        # a choice the stack's column does not allow: its allowed level that shows most (s7)
+        stuck = ~np.take_along_axis(allowed, new[..., None], axis=-1)[..., 0] & allowed.any(axis=-1)
+        new = np.where(stuck, np.where(allowed, seen + fewer, -np.inf).argmax(axis=-1), new)
         if known and np.array_equal(new, levels):
             break
         levels, known = new, True
