@@ -14,7 +14,8 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from ..games.api import GameState, Move
+from ..games.api import GameState, Message, Move
+from ..i18n import N_
 from ..referee.session import Scene
 from ..referee.views.base import ExpectedView, GameView
 from .observed import Noise, read_view
@@ -73,12 +74,12 @@ class DemoScript:
 
     # --- scenes ---------------------------------------------------------------------------------
 
-    def _busy(self, note: str) -> Iterator[Scene]:
+    def _busy(self, note: Message) -> Iterator[Scene]:
         for _ in range(self.rng.randint(*self.plan.hands)):
             self.tick += 1
             yield Scene("busy", note=note)
 
-    def _still(self, view: ExpectedView, note: str, count: int | None = None,
+    def _still(self, view: ExpectedView, note: Message, count: int | None = None,
                physical: tuple[GameState, Move | None] | None = None) -> Iterator[Scene]:
         """The settled table read once (or `count` times), and again while the referee asks."""
         extra = 0
@@ -95,18 +96,18 @@ class DemoScript:
     def scenes(self) -> Iterator[Scene]:
         states = self.states()
         view = self.view
-        yield from self._still(view.expected(states[self.start]), "the table is set up",
+        yield from self._still(view.expected(states[self.start]), Message.of(N_("the table is set up")),
                                physical=(states[self.start], None))
         for i, move in enumerate(self.moves):
             if i < self.start:
                 continue
             before, after = states[i], states[i + 1]
             before_view, after_view = view.expected(before), view.expected(after)
-            note = f"move {i + 1}/{len(self.moves)}"
+            note = Message.of(N_("move {number}/{total}"), number=i + 1, total=len(self.moves))
             if i == self.plan.camera_drop_at:
                 for _ in range(3):
-                    yield Scene("lost", note="camera unplugged")
-                yield Scene("ok", note="camera back")
+                    yield Scene("lost", note=Message.of(N_("camera unplugged")))
+                yield Scene("ok", note=Message.of(N_("camera back")))
             if self.plan.illegal_at is not None and i >= self.plan.illegal_at and not self.injected:
                 yield from self._illegal(i, before, before_view)  # at the first move that allows one
             if self.plan.correction_at is not None and i >= self.plan.correction_at and not self.corrected:
@@ -121,11 +122,13 @@ class DemoScript:
             if self.confirmed is not None and self.confirmed() > i + 1:
                 # the referee accepted a move nobody made (a misread): the players take it back
                 self.phantoms_undone.append(i)
-                yield Scene("player", command=("undo", None), note=f"{note}: a move nobody made, taken back")
+                yield Scene("player", command=("undo", None), note=Message.of(N_("{scene}: a move nobody made, taken back"),
+                                                                               scene=note))
             if self.confirmed is not None and self.confirmed() < i + 1:
                 self.entered_by_hand.append(i)
                 entered = view.as_entered(before, move)
-                yield Scene("player", command=("play", (i, entered)), note=f"{note}: the camera missed it, entered by hand")
+                yield Scene("player", command=("play", (i, entered)), note=Message.of(
+                    N_("{scene}: the camera missed it, entered by hand"), scene=note))
 
     def _illegal(self, i: int, state: GameState, before_view: ExpectedView) -> Iterator[Scene]:
         options = []
@@ -143,10 +146,10 @@ class DemoScript:
             return
         move, rule_ids, seen = self.rng.choice(options)
         self.injected.append(InjectedIllegal(i, move, rule_ids))
-        yield from self._busy("an illegal action")
-        yield from self._still(seen, f"illegal: {', '.join(rule_ids)}", physical=(state, move))
-        yield from self._busy("the player takes it back")
-        yield from self._still(before_view, "taken back", physical=(state, None))
+        yield from self._busy(Message.of(N_("an illegal action")))
+        yield from self._still(seen, Message.of(N_("illegal: {rules}"), rules=", ".join(rule_ids)), physical=(state, move))
+        yield from self._busy(Message.of(N_("the player takes it back")))
+        yield from self._still(before_view, Message.of(N_("taken back")), physical=(state, None))
 
     def _correction(self, i: int, state: GameState, before_view: ExpectedView,
                     recorded_view: ExpectedView) -> Iterator[Scene]:
@@ -162,12 +165,12 @@ class DemoScript:
         move, seen = self.rng.choice(unique)
         self.corrected.append((i, move))
         self.intent = move
-        yield from self._busy("a move the player will take back")
-        yield from self._still(seen, "played, then regretted", physical=(state.apply(move), None))
-        yield Scene("player", command=("undo", None), note="undo button")
+        yield from self._busy(Message.of(N_("a move the player will take back")))
+        yield from self._still(seen, Message.of(N_("played, then regretted")), physical=(state.apply(move), None))
+        yield Scene("player", command=("undo", None), note=Message.of(N_("undo button")))
         self.intent = None
-        yield from self._busy("the player takes it back")
-        yield from self._still(before_view, "taken back", physical=(state, None))
+        yield from self._busy(Message.of(N_("the player takes it back")))
+        yield from self._still(before_view, Message.of(N_("taken back")), physical=(state, None))
 
 
 def _key(view: ExpectedView) -> tuple:

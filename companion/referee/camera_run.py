@@ -15,7 +15,7 @@ from typing import Any, TextIO
 from ..errors import CompanionError
 from ..games.api import Message
 from ..games.registry import get as get_spec
-from ..i18n import N_, NP_, REGION_NAMES, translate
+from ..i18n import N_, NP_, REGION_NAMES
 from ..vision.types import Frame
 from .console import Console
 from .events import Event, GameResumed
@@ -27,6 +27,10 @@ from .tracker import Tracker
 from .views import view_for
 
 RETRY_SECONDS = 1.0
+SCENE_WORDS = {  # a scene's kind on the progress line
+    "still": N_("the table is still"), "busy": N_("hands over the table"), "lost": N_("the camera is lost"),
+    "ok": N_("the camera is back"), "retrying": N_("reconnecting to the camera"),
+}
 
 
 def readable_regions(source: Any, game: str, state_dir,
@@ -132,8 +136,10 @@ def run_camera(source: Any, reader: BoardReader, options: RunOptions, config: An
             if console is not None:
                 state = tracker.state
                 who = state.players[state.current_player] if state.current_player is not None else "-"
-                console.progress(translate(N_("[{game}] move {number} · {player} to play · {scene}"), console.lang,
-                                           {"game": game, "number": len(tracker.moves), "player": who, "scene": scene.kind}))
+                console.progress(Message.of(N_("[{game}] move {number} · {player} to play · {scene}"),
+                                            game=game, number=len(tracker.moves), player=who,
+                                            scene=Message.of(SCENE_WORDS.get(scene.kind, scene.kind)))
+                                 .render(console.lang))
             if session.finished or stop.is_set():
                 break
             time.sleep(0)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CompanionError, ErrorText, FormatError, line_column
-from ..games.api import GameSpec
+from ..games.api import GameSpec, Message
 from ..i18n import N_
 from ..vision.boards import REGIONS
 from ..vision.observers import observer_class
@@ -169,8 +169,8 @@ SCENES_FILE = "scenes.jsonl"
 
 def scene_to_json(scene: Scene) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": scene.kind}
-    if scene.note:
-        data["note"] = scene.note
+    if scene.note:  # a recording keeps the script's words in English
+        data["note"] = scene.note.render("en") if isinstance(scene.note, Message) else scene.note
     if scene.observations:
         data["observations"] = [observation_to_json(o) for o in scene.observations.values()]
     if scene.command is not None:

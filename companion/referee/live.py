@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from ..errors import CompanionError, NotYetAvailable, os_error_text
 from ..games.api import Message
 from ..games.registry import get as get_spec
-from ..i18n import GAME_TITLES, N_, NP_, translate
+from ..i18n import GAME_TITLES, N_, NP_
 from .console import Console
 from .events import AskPlayer, Event, GameResumed, ViolationFound
 from .journal import Journal, open_or_set_aside
@@ -217,9 +217,9 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
         if console is not None:
             state = tracker.state
             who = state.players[state.current_player] if state.current_player is not None else "-"
-            console.progress(translate(N_("[{game}] move {number}/{total} · {player} to play · {scene}"), console.lang,
-                                       {"game": game, "number": len(tracker.moves), "total": n, "player": who,
-                                        "scene": scene.note}))
+            console.progress(Message.of(N_("[{game}] move {number}/{total} · {player} to play · {scene}"),
+                                        game=game, number=len(tracker.moves), total=n, player=who,
+                                        scene=scene.note).render(console.lang))
         if session.finished or (options.max_scenes and count >= options.max_scenes):
             break
     session._run_commands()
@@ -308,7 +308,7 @@ def _simulated_player(session: RefereeSession, recorded: tuple, intent: Callable
                 and not (pending and pending.kind == "revise") and session.tracker.state.check(recorded[done]).accepted):
             command = ("correct", recorded[done])  # not listed: "the camera misread", and what it was
         session.commands.put(command)
-        recorder(Scene("player", command=command, note="a player answers"))
+        recorder(Scene("player", command=command, note=Message.of(N_("a player answers"))))
 
     return answer
 

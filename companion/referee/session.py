@@ -33,7 +33,7 @@ class Scene:
     frame: Frame | None = None
     time: float = 0.0  # when the scene became what it is (monotonic seconds)
     command: tuple[str, Any] | None = None  # for "player": ("undo", None), ("choose", 0), ...
-    note: str = ""  # what the demo script is doing, for the progress line
+    note: str | Message = ""  # what the demo script is doing, for the progress line (in its language)
 
 
 @dataclass
