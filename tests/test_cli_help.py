@@ -161,3 +161,10 @@ def test_the_real_config_is_read_for_the_language(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     assert load_config().origins["general"]["language"] != "default"
     assert help_language(["--help"], {"LANG": "zh_TW.UTF-8"}) == "ja"
+
+
+def test_an_unknown_benchmark_is_refused_in_the_language(capsys):
+    assert main(["--lang", "ja", "bench", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion bench: ") and "nope" in err and "vision" in err
+    assert english_left("usage:\n\n" + err.replace("companion bench: ", "")) == ["nope"]  # as typed

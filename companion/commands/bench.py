@@ -29,6 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def handle(args: argparse.Namespace, config) -> int:
     if args.topic not in topics():
-        raise CompanionError(f"unknown benchmark {args.topic!r}: expected one of {', '.join(topics())}")
+        raise CompanionError(message=Message.of(N_("unknown benchmark {topic}: expected one of {topics}"),
+                                                topic=args.topic, topics=", ".join(topics())))
     module = importlib.import_module(f"companion.benchmarking.{args.topic}")
     return int(module.main(args.rest, config) or 0)
