@@ -45,6 +45,7 @@ from .common import need_profile
 from .dimensions import GARDEN, GardenDimensions
 from .fit import Rect, square_rects
 from .garden_decide import FaceCentres, cap_hidden_twins
+from .garden_flowers import SeenDots, seen_flowers
 from .garden_kernels_decide import ClassSupport, glyph_stats
 from .garden_kernels_decide import warm as warm_decide_kernels
 from .garden_kernels_measure import best_span
@@ -55,7 +56,6 @@ from .garden_tiles import (
     dot_corner,
     dot_models,
     dot_support,
-    pool_flowers,
     regroup_footprints,
     tile_support,
 )
@@ -407,12 +407,23 @@ class GardenObserver:
         rows = self._covered(rows, meas, post)
         rows = self._pillars_on_tiles(rows, meas, post)
         rows = self._tiles_under_pieces(rows, meas, post)
-        rows = pool_flowers(rows, lambda level, r, c: dots[level, r, c], FLOWER_CLASSES)
+        rows = self._seen_flowers(rows, dots)
         rows = self._occluded_icons(rows, meas, post)
         rows = _pair_stairs(rows)
         rows = self._hidden_twins(rows)
         extras = {"tiles": sorted({cell.attrs["tile"] for row in rows for cell in row if cell.label == labels.TILE})}
         return Observation(self.region, 8, 8, tuple(tuple(row) for row in rows), frame_index, timestamp, extras)
+
+    def _seen_flowers(self, rows, dots):
+        """One flower per tile (garden_tiles.pool_flowers), each dot judged on what the camera sees
+        of it (garden_flowers.seen_flowers): a corner whose dot a taller neighbour read at least
+        UNCLEAR hides in part is judged from the points of its disc still in view; a tile none of
+        whose dots shows keeps its first reading, no surer than GHOST_CAP."""
+        seen = getattr(self, "_seen_dots", None)
+        if seen is None or seen.geometry is not self.sampler.geometry:
+            seen = self._seen_dots = SeenDots(self.sampler.geometry, self.dims, BABYLON_GARDEN.cell_mm, self.levels)
+        return seen_flowers(rows, lambda level, r, c: dots[level, r, c], seen, self.sampler.sample_points, self.profile,
+                            FLOWER_CLASSES, TILE_BASE, self._dot_models, UNCLEAR, GHOST_CAP)
 
     def _hidden_twins(self, rows):
         """A reading over a cell whose floor a taller neighbour hides, showing in the frame exactly
