@@ -86,6 +86,7 @@ GLYPH_DELTA_E = 15.0  # a pixel this far from the tile's colour belongs to a pri
 MIN_VISIBLE_MIDDLE = 6  # points of a space's middle an icon is read again from when the rest is hidden
 GLYPH_SHARE = 0.15  # an icon covers at least this share of a space's middle (all four do)
 POSITIONS = ((0, 0), (0, 1), (1, 0), (1, 1))  # a space's (row, col) within its tile: TL, TR, BL, BR
+BAND_SIDES = (0, 0, 2, 2)  # per position, the edge (top, right, bottom, left) its clean band runs along
 TOP_CANDIDATES = 8  # the best readings of a cell kept for the decisions (of 36)
 DOT_SURE = 0.5  # a space shows its tile's flower dot when that flower's dot support is at least this
 DOT_BASE = 0.5  # and its clean band looks like a tile at least this surely
@@ -883,7 +884,7 @@ class GardenObserver:
                 options = []
                 for k in self.levels:
                     for pos in range(4):
-                        if post["base"][k, r, c, pos] < DOT_BASE:
+                        if post["base"][k, r, c, pos] < DOT_BASE and not self._shows_tile_beside(out, meas, k, r, c, pos):
                             continue
                         fits, support = tile_fits(out, r, c, k, pos, SURE)
                         if fits and support >= needed:
@@ -897,6 +898,31 @@ class GardenObserver:
                 attrs = {"level": k, "tile": f"r{r - dr}c{c - dc}", "flower": flower, "icon": icon}
                 out[r][c] = CellReading(labels.TILE, cell.confidence, attrs, cell.alternatives)
         return out
+
+    def _shows_tile_beside(self, rows, meas, level: int, r: int, c: int, position: int) -> bool:
+        """Whether a space whose clean band (for `position`) does not show the tile's colour at
+        `level`'s height shows it elsewhere because a neighbour hides that band: the band's edge
+        faces the camera and the neighbour across it, as read, stands higher than the space; then
+        the edge strips no such neighbour hides are judged instead (the best of them)."""
+        side = BAND_SIDES[position]
+        if not self._hidden_side(rows, level, r, c, side):
+            return False
+        open_sides = [k for k in range(4) if not self._hidden_side(rows, level, r, c, k)]
+        if not open_sides:
+            return False
+        support = self._support(meas["strips"][level, r, c][open_sides],
+                                (TILE_BASE, labels.RECESS, labels.PILLAR1, labels.PILLAR2, *DECOS))
+        return float(support[:, self._name_index[TILE_BASE]].max()) >= DOT_BASE
+
+    def _hidden_side(self, rows, level: int, r: int, c: int, side: int) -> bool:
+        """Whether the edge `side` (top, right, bottom, left) of the space at (r, c) faces the
+        camera and the neighbour across it, as read, stands higher than a `level` tile's top."""
+        if not self.near[r, c, side]:
+            return False
+        dr, dc = ((-1, 0), (0, 1), (1, 0), (0, -1))[side]
+        if not (0 <= r + dr < 8 and 0 <= c + dc < 8):
+            return False
+        return self.occlusion.occluder(rows[r + dr][c + dc])[0] > self.dims.tile_top(level)
 
     def _shows_dot(self, rows, post, attrs, r: int, c: int, position: int) -> float:
         """How surely the space at (r, c) shows, at the height of the tile `attrs` (read on other

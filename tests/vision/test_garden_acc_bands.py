@@ -1,0 +1,52 @@
+"""A tile space whose clean band a taller neighbour hides shows the tile's colour on its other edges
+(babylon_garden._where_tiles_lie, _shows_tile_beside)."""
+
+import pytest
+
+from companion.benchmarking import vision as bench
+from companion.sim.visibility import visible_share
+from companion.vision import labels
+from companion.vision.observers.babylon_garden import BAND_SIDES
+from companion.vision.types import CellReading
+from tests.vision.bench_frames import bench_frame, visible_and_wrong
+
+REGION = "babylon.garden"
+STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # top, right, bottom, left
+
+
+@pytest.fixture(scope="module")
+def frame():
+    """Bench seed 0, frame 131: (6, 6) is the top-right space of the level-1 tile r6c5, whose
+    other spaces carry two belvederes and a pillar; a level-2 tile in front hides its top edge."""
+    layout, image, observer = bench_frame(REGION, 0, 131)
+    return layout, image, observer
+
+
+def test_a_space_whose_band_is_hidden_joins_the_tile_its_pieces_stand_on(frame):
+    layout, image, observer = frame
+    observation = observer.observe(image)
+    expected = layout.expected()
+    camera, _ = bench.bench_setup(REGION, 0, 131)
+    _, scene = bench.bench_scene(REGION, 0, 131)
+    seen = visible_share(scene.regions[0], camera, layout.top_faces())
+    assert expected[6][6] == (labels.TILE, {"level": 1, "tile": "r6c5", "flower": "flower0", "icon": "none"})
+    assert seen[6, 6] >= bench.VISIBLE
+    assert (observation.cell(6, 6).label, observation.cell(6, 6).attrs) == expected[6][6]
+    assert visible_and_wrong(observation, expected, seen) == []
+
+
+def test_a_band_is_hidden_only_by_a_taller_neighbour_on_the_camera_side(frame):
+    _, _, observer = frame
+    recess = CellReading(labels.RECESS, 0.99, {"level": 0})
+    r, c = 3, 3
+    for side, (dr, dc) in enumerate(STEPS):
+        rows = [[recess] * 8 for _ in range(8)]
+        rows[r + dr][c + dc] = CellReading(labels.TILE, 0.9, {"level": 2, "tile": "r0c0", "flower": "flower0", "icon": "none"})
+        faces_camera = bool(observer.near[r, c, side])
+        # A level-2 tile across the edge stands above a level-1 space, not above a level-2 one.
+        assert observer._hidden_side(rows, 1, r, c, side) == faces_camera
+        assert not observer._hidden_side(rows, 2, r, c, side)
+        # Nothing across the edge hides nothing.
+        assert not observer._hidden_side([[recess] * 8 for _ in range(8)], 1, r, c, side)
+    # Each position's clean band runs along an outer edge of the tile: top for the upper spaces.
+    assert BAND_SIDES == (0, 0, 2, 2)
