@@ -68,7 +68,7 @@ def lit_table_plane(ratio: np.ndarray, design: np.ndarray, like: np.ndarray, unh
     reference = like & unhidden
     if np.count_nonzero(reference) < least_unhidden:
         return None
-    light_hue = np.median(shape[reference], axis=0)
+    light_hue = _median(shape[reference])
     same = like & (np.abs(shape - light_hue).max(axis=1) < HUE)
     near = same & unhidden
     if np.count_nonzero(same) < least or np.count_nonzero(near) < least_unhidden:
@@ -76,8 +76,9 @@ def lit_table_plane(ratio: np.ndarray, design: np.ndarray, like: np.ndarray, unh
     near_brightness = brightness[near]
     top = np.partition(near_brightness, -2)[-2]  # the second brightest: one odd place is not the light
     lit = np.abs(near_brightness / top - 1.0) < PIN_BAND
-    pin = design[near][lit, 1:].mean(axis=0)
-    level = float(np.median(near_brightness[lit]))
+    lit_places = design[near][lit, 1:]
+    pin = np.add.reduce(lit_places, axis=0) / len(lit_places)  # .mean(axis=0)'s numbers (its sum, then / count)
+    level = float(_median(near_brightness[lit]))
     b, offsets, open_ = brightness[same], design[same, 1:] - pin, unhidden[same]
     reach = MOST_TILT * level
     tilt = _best_tilt(b, offsets, open_, level, np.arange(-reach, reach + 1e-9, COARSE * level))
@@ -104,12 +105,25 @@ def _best_tilt(brightness: np.ndarray, offsets: np.ndarray, unhidden: np.ndarray
     xs, ys = centre[0] + steps, centre[1] + steps
     if reach is not None:
         xs, ys = xs[np.abs(xs) <= reach + 1e-9], ys[np.abs(ys) <= reach + 1e-9]
-    tx, ty = (np.ascontiguousarray(grid.ravel()) for grid in np.meshgrid(xs, ys, indexing="ij"))
+    tx, ty = np.repeat(xs, len(ys)), np.tile(ys, len(xs))  # meshgrid(xs, ys, indexing="ij"), raveled
     score = tilt_scores(np.ascontiguousarray(brightness, np.float64), np.ascontiguousarray(offsets[:, 0]),
                         np.ascontiguousarray(offsets[:, 1]), np.ascontiguousarray(unhidden, np.bool_), float(level),
                         tx, ty, TOLERANCE, ABOVE, ABOVE_PENALTY)
     best = int(np.argmax(score))  # the first of the best, as numpy's
     return np.array([tx[best], ty[best]])
+
+
+def _median(values: np.ndarray) -> np.ndarray:
+    """np.median(values, axis=0)'s numbers (the middle value, or the middle two's sum halved; NaN
+    where a column has one), without its Python layers, which cost more than the few values."""
+    count = len(values)
+    if count == 0:
+        return np.median(values, axis=0)
+    half = count // 2
+    kth = [half - 1, half, count - 1] if count % 2 == 0 else [half, count - 1]
+    part = np.partition(values, kth, axis=0)  # (NaN sorts last: the last says whether there is one)
+    middle = part[half] if count % 2 else (part[half - 1] + part[half]) / 2
+    return np.where(np.isnan(part[-1]), np.nan, middle)
 
 
 _WARM = False
