@@ -48,6 +48,12 @@ from .garden_decide import FaceCentres, cap_hidden_twins
 from .garden_flowers import SeenDots, seen_flowers
 from .garden_kernels_decide import ClassSupport, glyph_stats
 from .garden_kernels_decide import warm as warm_decide_kernels
+from .garden_kernels_first import DECO as DECO_KIND
+from .garden_kernels_first import PILLAR as PILLAR_KIND
+from .garden_kernels_first import RECESS as RECESS_KIND
+from .garden_kernels_first import TILE as TILE_KIND
+from .garden_kernels_first import first_readings
+from .garden_kernels_first import warm as warm_first_kernels
 from .garden_kernels_measure import best_span
 from .garden_occlusion import Occlusion
 from .garden_points import GardenSampler, grid_points, with_level
@@ -117,6 +123,8 @@ class _CandidateColumns(NamedTuple):
     position_l: list[int]
     tile: np.ndarray  # the tile columns
     meta: list[tuple[str, int, int]]  # per column: (label, level, position), a _Candidate's fields after its score
+    kind: np.ndarray  # per column: garden_kernels_first's RECESS, PILLAR, DECO or TILE
+    group: np.ndarray  # per column: one number per (label, level), as _reading tells a runner-up
 
     @classmethod
     def of(cls, levels: list[int]) -> _CandidateColumns:
@@ -126,8 +134,45 @@ class _CandidateColumns(NamedTuple):
             level += [k] * 7
             position += [-1, 0, 1, 0, 1, 2, 3]
         tile = np.array([i for i, name in enumerate(label) if name == labels.TILE])
+        kinds = {labels.RECESS: RECESS_KIND, "pillar": PILLAR_KIND, "deco": DECO_KIND, labels.TILE: TILE_KIND}
+        groups = list(dict.fromkeys(zip(label, level, strict=True)))
         return cls(label, np.array(level), np.array(position), level, position, tile,
-                   list(zip(label, level, position, strict=True)))
+                   list(zip(label, level, position, strict=True)), np.array([kinds[name] for name in label]),
+                   np.array([groups.index(key) for key in zip(label, level, strict=True)]))
+
+
+class _LazyCandidates(dict):
+    """last_candidates: a cell's best candidates (at most 6) as _Candidate tuples, made the first
+    time a rule looks at that cell (most cells' are never looked at); set like a plain dict."""
+
+    def __init__(self, columns: list[list[int]], count: list[int], scores: list[list[float]],
+                 meta: list[tuple[str, int, int]]):
+        super().__init__()
+        # Per cell: its candidates' columns best first, how many, their scores (plain values).
+        self.columns, self.count, self.scores, self._meta = columns, count, scores, meta
+
+    def __missing__(self, key: tuple[int, int]) -> list[_Candidate]:
+        r, c = key
+        if not (0 <= r < 8 and 0 <= c < 8):
+            raise KeyError(key)
+        i = 8 * r + c
+        n = min(self.count[i], 6)
+        new, meta = tuple.__new__, self._meta
+        made = self[key] = [new(_Candidate, (score, *meta[j]))
+                            for score, j in zip(self.scores[i][:n], self.columns[i][:n], strict=True)]
+        return made
+
+
+def _any_behind(candidates: dict[tuple[int, int], list[_Candidate]], r: int, c: int, label: str, floor: float) -> bool:
+    """Whether a candidate after the first of (r, c) is a `label` scoring at least `floor`; from the
+    plain lists when the cell's _Candidate tuples were never made (the same candidates)."""
+    if isinstance(candidates, _LazyCandidates) and (r, c) not in candidates:
+        i = 8 * r + c
+        n = min(candidates.count[i], 6)
+        meta = candidates._meta
+        return any(meta[j][0] == label and score >= floor
+                   for j, score in zip(candidates.columns[i][1:n], candidates.scores[i][1:n], strict=True))
+    return any(k.label == label and k.score >= floor for k in candidates[(r, c)][1:])
 
 
 class GardenObserver:
@@ -213,6 +258,7 @@ class GardenObserver:
         blank = np.zeros((sampler.extent[1] * sampler.downscale, sampler.extent[0] * sampler.downscale, 3), np.uint8)
         self._measure(blank)
         warm_decide_kernels()
+        warm_first_kernels()
         self._faces = FaceCentres(sampler.geometry, self.dims, BABYLON_GARDEN.cell_mm, self.levels)
 
     # --- measurements ----------------------------------------------------------------------------
@@ -296,7 +342,6 @@ class GardenObserver:
     def _observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0) -> Observation:
         need_profile(self.profile, self.region)
         meas = self._measure(image)
-        self.last_candidates: dict[tuple[int, int], list[_Candidate]] = {}  # per cell, best first (diagnosis)
         prof = self.profile
         names = prof.names
         idx = {n: i for i, n in enumerate(names)}
@@ -372,29 +417,7 @@ class GardenObserver:
         sibling = np.where(scores[:, cols.tile] > 0, whole[cols.level[cols.tile][None, :], self._tile_r, self._tile_c]
                            + scores[:, cols.tile], -np.inf)  # (64, tile columns)
         best_tile = cols.tile[np.argmax(sibling, axis=1)]
-        order_l, scores_l, best_tile_l = order.tolist(), scores.tolist(), best_tile.tolist()
-        # A candidate per kept column: (score, *meta[column]), made as _Candidate._make makes it.
-        new, meta, column_label = tuple.__new__, cols.meta, cols.label
-        none_fits = -math.inf
-        rows = []
-        for r in range(8):
-            row = []
-            for c in range(8):
-                i = 8 * r + c
-                cell_scores = scores_l[i]
-                top = [j for j in order_l[i] if cell_scores[j] > none_fits]
-                if (column_label[top[0]] == labels.RECESS and column_label[top[1]] == "deco"
-                        and cell_scores[top[1]] >= max(RECESS_TIE_FLOOR, cell_scores[top[0]] - 0.05)):
-                    # A decoration (a belvedere over a tile's open space) fitting as well as the
-                    # recess hides the recess: the recess "seen" is a neighbour's, by parallax.
-                    top.insert(0, top.pop(1))
-                if column_label[top[0]] == labels.TILE:
-                    chosen = best_tile_l[i]
-                    top = [chosen, *(j for j in top if j != chosen)]
-                cands = [new(_Candidate, (cell_scores[j], *meta[j])) for j in top]
-                self.last_candidates[(r, c)] = cands[:6]
-                row.append(self._reading(cands, meas, post, r, c))
-            rows.append(row)
+        rows = self._first_readings(scores, order, best_tile, meas, post)
         rows = self._deco_levels(rows, meas, post)
         rows = self._impossible_tiles(rows, meas, post)
         rows = self._decos_on_tiles(rows, meas, post)
@@ -426,6 +449,61 @@ class GardenObserver:
         return seen_flowers(rows, lambda level, r, c: dots[level, r, c], seen, self.sampler.sample_points, self.profile,
                             FLOWER_CLASSES, TILE_BASE, self._dot_models, UNCLEAR, GHOST_CAP)
 
+    def _first_readings(self, scores: np.ndarray, order: np.ndarray, best_tile: np.ndarray, meas, post
+                        ) -> list[list[CellReading]]:
+        """Every cell's first reading: _reading of its candidates best first. The candidates' order
+        and the numbers _reading works out are one compiled loop over the cells
+        (garden_kernels_first.first_readings, the same float operations in the same order); what
+        is left here builds the readings. The same readings as _reading, number for number
+        (tests/vision/test_garden_speed_first.py compares them): a change to _reading belongs in
+        the kernel too. Sets last_candidates (per cell, best first, made when first looked at)."""
+        cols = self._columns
+        at = self._name_index
+        cells = len(scores)
+        width = order.shape[1]
+        columns, count, runner = np.empty((cells, width + 1), np.int64), np.empty(cells, np.int64), np.empty(cells, np.int64)
+        confidence, choice, share = np.empty(cells), np.empty(cells, np.int64), np.empty(cells)
+        first_readings(scores, order, best_tile, cols.kind, cols.group, cols.level, cols.position, RECESS_TIE_FLOOR, 0.05,
+                       np.ascontiguousarray(post["pillar"]), np.array([at[labels.PILLAR1], at[labels.PILLAR2]]),
+                       np.ascontiguousarray(post["deco"]), np.array([at[n] for n in SINGLE_DECOS]),
+                       np.array([at[n] for n in SPAN_DECOS]), np.ascontiguousarray(post["dots"]),
+                       columns, count, runner, confidence, choice, share)
+        ranked = np.take_along_axis(scores, np.maximum(columns, 0), axis=1)  # each column's score, in order
+        self.last_candidates = _LazyCandidates(columns.tolist(), count.tolist(), ranked.tolist(), cols.meta)
+        meta = cols.meta
+        rows: list[list[CellReading]] = []
+        for i, (cell_columns, n, conf, pick, flower_share, cell_scores) in enumerate(zip(
+                self.last_candidates.columns, self.last_candidates.count, confidence.tolist(), choice.tolist(),
+                share.tolist(), self.last_candidates.scores, strict=True)):
+            r, c = divmod(i, 8)
+            name, k, position = meta[cell_columns[0]]
+            if name == labels.TILE:
+                dr, dc = POSITIONS[position]
+                icon, icon_share = self._icon(meas, post, k, r, c, position)
+                label = labels.TILE
+                attrs = {"level": k, "tile": f"r{r - dr}c{c - dc}", "flower": FLOWER_CLASSES[pick], "icon": icon}
+                conf *= min(icon_share, flower_share)
+            else:
+                attrs = {"level": k}
+                if name == "pillar":
+                    label = (labels.PILLAR1, labels.PILLAR2)[pick]
+                elif name == "deco":
+                    label = (SPAN_DECOS if position == 1 else SINGLE_DECOS)[pick]
+                else:
+                    label = labels.RECESS
+            # The next two candidates, as _reading gives them.
+            if n >= 3:
+                s1, s2 = cell_scores[1], cell_scores[2]
+                alternatives = ((meta[cell_columns[1]][0], {"level": meta[cell_columns[1]][1]}, 0.0 if s1 < 0.0 else s1),
+                                (meta[cell_columns[2]][0], {"level": meta[cell_columns[2]][1]}, 0.0 if s2 < 0.0 else s2))
+            else:
+                alternatives = tuple((meta[j][0], {"level": meta[j][1]}, float(max(s, 0.0)))
+                                     for j, s in zip(cell_columns[1:n], cell_scores[1:n], strict=True))
+            if c == 0:
+                rows.append([])
+            rows[-1].append(CellReading(label, conf, attrs, alternatives))
+        return rows
+
     def _hidden_twins(self, rows):
         """A reading over a cell whose floor a taller neighbour hides, showing in the frame exactly
         where another read top of its kind shows at another height, may be that top's parallax
@@ -443,8 +521,10 @@ class GardenObserver:
         out = [list(row) for row in rows]
         for r in range(8):
             for c in range(8):
+                if rows[r][c].label not in DECOS:
+                    continue
                 cands = self.last_candidates[(r, c)]
-                if rows[r][c].label not in DECOS or cands[0].label != "deco":
+                if cands[0].label != "deco":
                     continue
                 rival = next((k for k in cands[1:] if k.label == "deco" and k.level != cands[0].level), None)
                 if rival is None or rival.score < cands[0].score - DECO_TIE:
@@ -500,9 +580,9 @@ class GardenObserver:
         for r in range(8):
             for c in range(8):
                 cell = rows[r][c]
-                cands = self.last_candidates[(r, c)]
-                if not any(k.label == "deco" and k.score >= RECESS_TIE_FLOOR for k in cands[1:]):
+                if not _any_behind(self.last_candidates, r, c, "deco", RECESS_TIE_FLOOR):
                     continue
+                cands = self.last_candidates[(r, c)]
                 if mates is None:
                     mates = _tile_mates(rows)
                 if cell.label == labels.TILE and cell.confidence < UNCLEAR:
