@@ -431,6 +431,7 @@ class GardenObserver:
         rows = self._covered(rows, meas, post)
         rows = self._pillars_on_tiles(rows, meas, post)
         rows = self._tiles_under_pieces(rows, meas, post)
+        rows = self._dots_in_view(rows, meas, post)
         rows = self._seen_flowers(rows, dots)
         rows = self._occluded_icons(rows, meas, post)
         rows = _pair_stairs(rows)
@@ -846,6 +847,49 @@ class GardenObserver:
                 self.last_candidates[(r, c)] = [own, *(k for k in cands if k is not own)]
                 reading = self._reading(self.last_candidates[(r, c)], meas, post, r, c)
                 out[r][c] = replace(reading, confidence=min(reading.confidence, GHOST_CAP))
+        return out
+
+    def _dots_in_view(self, rows, meas, post):
+        """A piece standing on a tile space covers that space's flower dot (babylon.build.pillars,
+        babylon.deco.icon: a pillar's 16 mm or a decoration's 17 mm footprint reaches past the dot,
+        which lies within 7.6 mm of the space's centre). A pillar or a decoration read where a
+        tile space fits nearly as well (at least PILLAR_GHOST_SHARE of the piece) and shows a dot
+        at that tile's height is that tile's space, nothing standing on it:
+        - a tile its other spaces show: its flower's dot in its corner (_shows_dot, DOT_SURE);
+        - else a tile that can lie there (garden_rules.tile_fits) carrying something beside it on
+          its level, whose space shows the tile's colour (DOT_BASE) and some flower's dot in a
+          corner (DOT_SURE).
+        Not surely (GHOST_CAP): it is chosen over a reading that fits better."""
+        out = [list(row) for row in rows]
+        for r in range(8):
+            for c in range(8):
+                cell = rows[r][c]
+                if cell.label not in (labels.PILLAR1, labels.PILLAR2) and cell.label not in DECOS:
+                    continue
+                cands = self.last_candidates[(r, c)]
+                top = max(k.score for k in cands)
+                for k in cands:
+                    if k.label != labels.TILE or k.score < PILLAR_GHOST_SHARE * top:
+                        continue
+                    dr, dc = POSITIONS[k.position]
+                    tile = f"r{r - dr}c{c - dc}"
+                    mate = next((rows[rr][cc] for rr, cc, _ in _footprint_cells(tile) if (rr, cc) != (r, c)
+                                 and 0 <= rr < 8 and 0 <= cc < 8 and rows[rr][cc].label == labels.TILE
+                                 and rows[rr][cc].attrs.get("tile") == tile and rows[rr][cc].attrs.get("level") == k.level),
+                                None)
+                    if mate is None:
+                        fits, support = tile_fits(rows, r, c, k.level, k.position, SURE)
+                        if not fits or support < 1 or post["base"][k.level, r, c, k.position] < DOT_BASE:
+                            continue
+                        if float(post["dots"][k.level, r, c].max()) < DOT_SURE:
+                            continue
+                    elif self._shows_dot(rows, post, mate.attrs, r, c, k.position) < DOT_SURE:
+                        continue
+                    order = [k, *(x for x in cands if x is not k)]
+                    self.last_candidates[(r, c)] = order
+                    reading = self._reading(order, meas, post, r, c)
+                    out[r][c] = replace(reading, confidence=min(reading.confidence, GHOST_CAP))
+                    break
         return out
 
     def _pillar_on(self, r: int, c: int, level: int, meas, post) -> CellReading | None:
