@@ -65,11 +65,13 @@ def _outline_args(across, reference, offsets, expected, alike_scale, fields, arg
     distance = np.empty(rows * n_o, np.float32)
     for s in range(n_s):
         r0, r1, r2 = reference[s, 0], reference[s, 1], reference[s, 2]
-        for i in range(rows * n_o):  # colour_distance: ((d0² + d1²) + d2²), then the root
+        for i in range(rows * n_o):  # colour_distance: ((d0² + d1²) + d2²), then the root...
             d0 = flat[s, i, 0] - r0
             d1 = flat[s, i, 1] - r1
             d2 = flat[s, i, 2] - r2
-            distance[i] = np.sqrt((d0 * d0 + d1 * d1) + d2 * d2)
+            distance[i] = (d0 * d0 + d1 * d1) + d2 * d2
+        for i in range(rows * n_o):  # ...in a loop of its own, which the compiler vectorises (the same roots)
+            distance[i] = np.sqrt(distance[i])
         at = -n_o  # where each row's distances start
         for k in range(n_k):
             for side in range(n_sides):
@@ -77,11 +79,9 @@ def _outline_args(across, reference, offsets, expected, alike_scale, fields, arg
                     at += n_o
                     lo, hi = distance[at], distance[at + n_o - 1]
                     half = _HALF * (lo + hi)
-                    first = 0  # argmax(distance >= half): the first offset past halfway, else 0
-                    for o in range(n_o):
-                        if distance[at + o] >= half:
-                            first = o
-                            break
+                    first = 0  # argmax(distance >= half): the first offset past halfway, else 0,
+                    for o in range(n_o - 1, -1, -1):  # found without a branch a processor mispredicts
+                        first = o if distance[at + o] >= half else first
                     if first < 1:
                         first = 1
                     before, after = distance[at + first - 1], distance[at + first]
