@@ -111,6 +111,9 @@ _PART_LEAST = 3  # points of a pawn top's interior grid that must show its colou
 # sides that stand leaves in view: this much of its outline and colour makes it a pawn. In bench
 # frames (seeds 0-3, 200 each) the same spaces without a pawn in view scored 0.00; the pawns 0-0.5.
 _PART_SHOWN = 0.15
+# A space whose likeliest stack top another stack's top took (one top seen in the frame is one
+# stack) has its next likeliest judged in its place, at most this many times.
+_REPICKS = 2
 _PART_SIDE_LEAST = 0.2  # a side that does not show the face inside still counts this much
 
 
@@ -345,6 +348,27 @@ class BaubylonObserver:
                                       self.hiding_pawn, kinds if kinds is not None else _NO_KINDS, kinds is not None)
         out = scores.copy()
         out[found[~kept]] = 0.0  # likeliest first; a top taken is not a second stack
+        return out
+
+    def _one_stack_per_space(self, scores: np.ndarray, stands: np.ndarray | None = None,
+                             kinds: np.ndarray | None = None) -> np.ndarray:
+        """_one_stack_per_top, then again for the spaces whose likeliest top it gave to another
+        stack (one top seen in the frame is one stack): that top was the other stack's, not
+        this space's, so this space's next likeliest top is judged in its place, among all the
+        others in the same order (how well each shows), up to _REPICKS times. A space left with
+        no top above _NO_PAWN reads bare, as before."""
+        work = scores
+        rows = np.arange(len(scores))
+        for attempt in range(_REPICKS + 1):
+            out = self._one_stack_per_top(work, stands, kinds)
+            best = work.argmax(axis=-1)
+            taken = np.flatnonzero((work[rows, best] > _NO_PAWN) & (out[rows, best] == 0.0))
+            if not len(taken) or attempt == _REPICKS:
+                return out
+            work = work.copy()
+            work[taken, best[taken]] = 0.0  # that top was another stack's
+            if not (work[taken].max(axis=-1) > _NO_PAWN).any():
+                return out
         return out
 
     def calibration_samples(self, image: np.ndarray, expected) -> dict[str, list[np.ndarray]]:
@@ -751,7 +775,7 @@ class BaubylonObserver:
             kinds[squares, levels] = colours[squares, levels].argmax(axis=-1)
         if stands is not None:
             stands = stands + _FOOT * self._stand_bears(unlike, stands)
-        scores = self._one_stack_per_top(scores, stands, kinds)
+        scores = self._one_stack_per_space(scores, stands, kinds)
         best = scores.argmax(axis=-1)
         rows = np.arange(cells)
         ordered = np.sort(scores, axis=-1)
