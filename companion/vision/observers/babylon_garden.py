@@ -985,8 +985,10 @@ class GardenObserver:
         shows something lower, or another tile at its level: garden_rules.tile_fits) is the space
         of a tile that can lie there and that what stands beside it carries (a pillar, a decoration
         or the tile's own spaces on that level), and whose colour the space shows at that height:
-        the best supported, then the best fitting. So is a cell where nothing fits at all, when
-        at least two of that tile's other cells carry something on its level."""
+        the best supported, then the best fitting. So is an unclear tile space whose tile can lie
+        there, when another tile that can is carried by more of what stands beside it (its own
+        spaces counted where read at least NOTHING_FITS). So is a cell where nothing fits at all,
+        when at least two of that tile's other cells carry something on its level."""
         out = [list(row) for row in rows]
         for r in range(8):
             for c in range(8):
@@ -995,14 +997,16 @@ class GardenObserver:
                     if cell.confidence >= UNCLEAR:
                         continue
                     level, position = cell.attrs["level"], _position_of(cell.attrs["tile"], r, c)
-                    if tile_fits(out, r, c, level, position, SURE)[0]:
-                        continue
-                    needed = 1
+                    fits, own = tile_fits(out, r, c, level, position, SURE, NOTHING_FITS)
+                    # Where its tile can lie too, another must be carried by more of what stands
+                    # beside it (its own spaces count where anything fits them at all: a hidden
+                    # cell's reading is often its neighbour's look-alike, fitting nothing).
+                    needed, mate_sure = (own + 1, NOTHING_FITS) if fits else (1, 0.0)
                 elif cell.confidence < NOTHING_FITS and self.last_candidates[(r, c)][0].score < NOTHING_FITS:
                     # Nothing fits there at all (the inner edges of a tile space whose siblings
                     # all carry pieces run into those pieces): a tile space, when what stands
                     # beside it on one level is most of a tile's other spaces.
-                    needed = 2
+                    needed, mate_sure = 2, 0.0
                 else:
                     continue
                 options = []
@@ -1010,7 +1014,7 @@ class GardenObserver:
                     for pos in range(4):
                         if post["base"][k, r, c, pos] < DOT_BASE and not self._shows_tile_beside(out, meas, k, r, c, pos):
                             continue
-                        fits, support = tile_fits(out, r, c, k, pos, SURE)
+                        fits, support = tile_fits(out, r, c, k, pos, SURE, mate_sure)
                         if fits and support >= needed:
                             options.append((support, float(post["space"][k, r, c, pos]), k, pos))
                 if not options:

@@ -39,11 +39,11 @@ def footprint(top_row: int, top_col: int) -> list[tuple[int, int]]:
 
 
 def tile_fits(rows: list[list[CellReading]], r: int, c: int, level: int, position: int,
-              sure: float) -> tuple[bool, int]:
+              sure: float, mate_sure: float = 0.0) -> tuple[bool, int]:
     """Whether the space at (r, c) can be the `position` space of a tile at `level` (its footprint
     on the board, and no surely read cell of it showing anything lower, nor another tile at that
     level), and how many of its other cells show something standing exactly on that level (or the
-    same tile's spaces)."""
+    same tile's spaces, read at least `mate_sure`)."""
     dr, dc = POSITIONS[position]
     top_row, top_col = r - dr, c - dc
     if not (0 <= top_row <= 6 and 0 <= top_col <= 6):
@@ -56,7 +56,7 @@ def tile_fits(rows: list[list[CellReading]], r: int, c: int, level: int, positio
         cell = rows[rr][cc]
         if cell.label == labels.TILE and cell.attrs.get("level") == level:
             if cell.attrs.get("tile") == tile:
-                support += 1
+                support += cell.confidence >= mate_sure
                 continue
             if cell.confidence >= sure:
                 return False, 0  # two tiles at one level over one cell
