@@ -199,6 +199,9 @@ class BaubylonObserver:
         # _ring's sides (those not facing away from the camera) and their count, at least 1.
         self._ring_open = self.facing[:, :, None, :] >= 0
         self._ring_sides = np.maximum(_sum_sides(self._ring_open.astype(float)), 1.0)
+        # _taller_in_front's: each space's sides facing the camera, and its neighbours side first.
+        self._near_sides = np.ascontiguousarray((self.facing > 0).reshape(rows * cols, 4))
+        self._beside_flat = np.ascontiguousarray(self._beside_index.reshape(4, rows * cols))
         self._offsets_for: tuple[AppearanceProfile, tuple[np.ndarray, np.ndarray]] | None = None
         kernels.warm()  # the compiled loops ready before the first read (once per process)
         warm_light()  # ...and the light fit's (baubylon_light)
@@ -527,15 +530,19 @@ class BaubylonObserver:
         next to it on a side facing the camera, or up to two spaces away where, in the frame, the
         middle of the top lies within half a space's diagonal of that stand's upright axis (a
         block's corner reaches that far). No reading there is sure."""
-        rows, cols = tops.shape
-        beyond = _beside(tops)
-        next_to = ((self.facing > 0) & (beyond > tops[..., None])).any(axis=-1)  # taller on a near side
-        flat = tops.ravel()
-        others = self.hiding_other  # (S, 24)
-        beside = flat[others]
-        taller = self.hiding_nearer & (beside > flat[:, None])
-        risky = self._any_hides(flat, beside, taller, self._hiding_part_flat)
-        return risky.reshape(rows, cols) | next_to
+        flat = np.ascontiguousarray(tops.ravel())
+        return self._taller_in_front(flat, flat)[1].reshape(tops.shape)
+
+    def _taller_in_front(self, own: np.ndarray, stands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(S,) whether a taller stand nearer the camera hides the middle of each space's top at
+        height `own` (S, pawn heights), and (S,) whether one may hide part of it (or a taller
+        neighbour beyond a side facing the camera), given the stands `stands` (S,): the tables'
+        lookups (_any_hides) and the near sides' comparison (_beside) in one compiled loop
+        (baubylon_kernels.taller_in_front, the same booleans)."""
+        middle, part = np.empty(len(own), bool), np.empty(len(own), bool)
+        kernels.taller_in_front(own, stands, self._near_sides, self._beside_flat, self.hiding_other, self.hiding_nearer,
+                                self._hiding_flat, self._hiding_part_flat, self._hiding_start, self.top + 1, middle, part)
+        return middle, part
 
     def _ring(self, like: np.ndarray) -> np.ndarray:
         """(rows, cols, levels) how block-like each level's top looks just inside its sides that
@@ -798,13 +805,7 @@ class BaubylonObserver:
         own = levels + 1
         free = ~stacked & (own <= self.top)
         own = np.minimum(own, self.top)
-        others = self.hiding_other
-        beside = stands[others]
-        taller = self.hiding_nearer & (beside > own[:, None])
-        middle = self._any_hides(own, beside, taller)
-        part = self._any_hides(own, beside, taller, self._hiding_part_flat)
-        beyond = _beside(stands.reshape(BAUBYLON.rows, BAUBYLON.cols)).reshape(-1, 4)
-        part |= ((self.facing.reshape(-1, 4) > 0) & (beyond > own[:, None])).any(axis=-1)
+        middle, part = self._taller_in_front(own, stands)  # (as _behind_taller: compiled)
         heights = own - 1  # probe index
         first = unlike[np.arange(len(own)), heights] > _PAWN_UNLIKE  # the first look's mean
         spaces = np.flatnonzero(free & part & ~middle & first)

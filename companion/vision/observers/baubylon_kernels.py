@@ -356,6 +356,35 @@ def block_choice(order, best, seen, support, near_support, depth, far_shows, mee
         chosen[s] = top
 
 
+@kernel
+def taller_in_front(own, stands, near, beside, others, nearer, middle_table, part_table, start, stride, middle, part):
+    """Per space, whether a taller stand nearer the camera may hide its top at height `own` (S,)
+    (pawn heights), given the stands read, `stands` (S,): into `middle` (S,) bool, one that hides
+    its middle (among `others` (S, K) where `nearer`: `middle_table`[start[s, k] + own · `stride` +
+    the stand's height]); into `part` (S,) bool, one that may hide part of it (`part_table`, the
+    same way) or a taller neighbour beyond a side facing the camera (`near` (S, 4); `beside` (4, S)
+    each side's neighbour, S off the field: height 0). BaubylonObserver._any_hides and _beside's
+    comparisons, the same booleans."""
+    count = own.shape[0]
+    for s in range(count):
+        height = own[s]
+        hides_middle = False
+        hides_part = False
+        for k in range(others.shape[1]):
+            other = others[s, k]
+            stand = stands[other]
+            if nearer[s, k] and stand > height:
+                at = start[s, k] + height * stride + stand
+                hides_middle |= middle_table[at]
+                hides_part |= part_table[at]
+        for side in range(4):
+            other = beside[side, s]
+            stand = stands[other] if other < count else 0
+            hides_part |= near[s, side] and stand > height
+        middle[s] = hides_middle
+        part[s] = hides_part
+
+
 _WARM = False
 
 
@@ -388,6 +417,10 @@ def warm() -> None:
     one_stack_kept(np.zeros(2, np.intp), np.zeros(count, np.intp), np.zeros((count, 1, 2)), np.ones((count, 1)),
                    others, np.zeros((count, 1), np.bool_), np.zeros((count, 1, 2, 2), np.bool_),
                    np.zeros((count, 1), np.intp), True)
+    flags = np.zeros(count, np.bool_)
+    taller_in_front(np.zeros(count, i64), np.zeros(count, i64), np.zeros((count, 4), np.bool_), beside, others,
+                    np.zeros((count, 1), np.bool_), np.zeros(64, np.bool_), np.zeros(64, np.bool_), others, 3,
+                    flags, flags.copy())
     samples = np.zeros((2, 4, 3), f32)
     sorting_pairs(4)
     median_rows(samples)
