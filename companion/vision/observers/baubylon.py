@@ -40,6 +40,7 @@ from ..appearance import AppearanceProfile
 from ..boards import BAUBYLON
 from ..types import CellReading, Observation
 from . import baubylon_kernels as kernels
+from .baubylon_columns import seen_on_columns
 from .baubylon_light import margin_light
 from .baubylon_light import warm as warm_light
 from .baubylon_speed import block_outline_terms
@@ -372,6 +373,21 @@ class BaubylonObserver:
             work[taken, best[taken]] = 0.0  # that top was another stack's
             if not (work[taken].max(axis=-1) > _NO_PAWN).any():
                 return out
+        return out
+
+    def _not_seen_on_columns(self, scores: np.ndarray, kinds: np.ndarray) -> np.ndarray:
+        """`scores` with the stack tops dropped that are a farther stack of their colour, one
+        space away, seen on its column with its block's near edge (baubylon_columns)."""
+        best = scores.argmax(axis=-1)
+        found = scores[np.arange(len(scores)), best] > _NO_PAWN
+        if np.count_nonzero(found) < 2:
+            return scores
+        drop = seen_on_columns(best, found, kinds, self.hiding_other, self._beside_index.reshape(4, -1).T,
+                               self.nadir_distance, self.levels[self._stand_terms[2]], self.hiding_pawn)
+        if not drop.any():
+            return scores
+        out = scores.copy()
+        out[drop] = 0.0
         return out
 
     def calibration_samples(self, image: np.ndarray, expected) -> dict[str, list[np.ndarray]]:
@@ -782,7 +798,7 @@ class BaubylonObserver:
             kinds[squares, levels] = colours[squares, levels].argmax(axis=-1)
         if stands is not None:
             stands = stands + _FOOT * self._stand_bears(unlike, stands)
-        scores = self._one_stack_per_space(scores, stands, kinds)
+        scores = self._not_seen_on_columns(self._one_stack_per_space(scores, stands, kinds), kinds)
         best = scores.argmax(axis=-1)
         rows = np.arange(cells)
         ordered = np.sort(scores, axis=-1)
