@@ -54,6 +54,7 @@ from .garden_kernels_first import RECESS as RECESS_KIND
 from .garden_kernels_first import TILE as TILE_KIND
 from .garden_kernels_first import first_readings
 from .garden_kernels_first import warm as warm_first_kernels
+from .garden_kernels_flowers import warm as warm_flower_kernels
 from .garden_kernels_measure import best_span
 from .garden_occlusion import Occlusion
 from .garden_points import GardenSampler, grid_points, with_level
@@ -259,6 +260,7 @@ class GardenObserver:
         self._measure(blank)
         warm_decide_kernels()
         warm_first_kernels()
+        warm_flower_kernels()
         self._faces = FaceCentres(sampler.geometry, self.dims, BABYLON_GARDEN.cell_mm, self.levels)
 
     # --- measurements ----------------------------------------------------------------------------

@@ -21,6 +21,7 @@ import numpy as np
 from .. import labels
 from ..types import CellReading
 from .dimensions import GardenDimensions
+from .garden_kernels_flowers import corner_means
 from .garden_occlusion import Occlusion
 from .garden_tiles import dot_support, pool_flowers
 
@@ -66,22 +67,14 @@ class SeenDots:
         seen = ~hidden
         if not seen.any():
             return means, counts
-        xyz = []
-        for (r, c, level), keep in zip(cells, seen, strict=True):
-            p = self.points[keep]
-            xyz.append(np.column_stack([p[:, 0] + c * self.cell_mm, p[:, 1] + r * self.cell_mm,
-                                        np.full(len(p), self.dims.tile_top(level))]))
-        lab = np.asarray(sample(np.concatenate(xyz)), float)
-        start = 0
-        for i, keep in enumerate(seen):
-            corners = self.corner[keep]
-            part = lab[start : start + len(corners)]
-            start += len(corners)
-            for k in range(4):
-                mine = corners == k
-                counts[i, k] = int(mine.sum())
-                if counts[i, k]:
-                    means[i, k] = part[mine].mean(axis=0)
+        # Every space's points in view, space after space (as one array: the same numbers).
+        rc = np.array([(r, c) for r, c, _ in cells], float) * self.cell_mm
+        z = np.array([self.dims.tile_top(level) for _, _, level in cells])
+        xyz = np.concatenate([self.points[None] + rc[:, None, ::-1], np.broadcast_to(z[:, None, None], (n, len(self.points), 1))],
+                             axis=-1)[seen]
+        lab = np.ascontiguousarray(np.asarray(sample(xyz), float))
+        counts = np.empty((n, 4), np.int64)
+        corner_means(lab, np.ascontiguousarray(seen), self.corner, means, counts)
         return means, counts
 
 
