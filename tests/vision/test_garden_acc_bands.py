@@ -26,7 +26,7 @@ def test_a_space_whose_band_is_hidden_joins_the_tile_its_pieces_stand_on(frame):
     layout, image, observer = frame
     observation = observer.observe(image)
     expected = layout.expected()
-    camera, _ = bench.bench_setup(REGION, 0, 131)
+    camera = bench.bench_camera(REGION, 0, 131)
     _, scene = bench.bench_scene(REGION, 0, 131)
     seen = visible_share(scene.regions[0], camera, layout.top_faces())
     assert expected[6][6] == (labels.TILE, {"level": 1, "tile": "r6c5", "flower": "flower0", "icon": "none"})

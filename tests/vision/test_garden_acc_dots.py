@@ -13,7 +13,7 @@ REGION = "babylon.garden"
 
 def _read(seed: int, n: int):
     layout, image, observer = bench_frame(REGION, seed, n)
-    camera, _ = bench.bench_setup(REGION, seed, n)
+    camera = bench.bench_camera(REGION, seed, n)
     _, scene = bench.bench_scene(REGION, seed, n)
     seen = visible_share(scene.regions[0], camera, layout.top_faces())
     return observer.observe(image), layout.expected(), seen

@@ -35,7 +35,7 @@ def test_a_partly_hidden_dot_is_read_from_its_part_in_view(frame):
     layout, image, observer = frame
     observation = observer.observe(image)
     expected = layout.expected()
-    camera, _ = bench.bench_setup(REGION, 0, 24)
+    camera = bench.bench_camera(REGION, 0, 24)
     _, scene = bench.bench_scene(REGION, 0, 24)
     seen = visible_share(scene.regions[0], camera, layout.top_faces())
     assert expected[6][4][1]["flower"] == "flower1" and seen[6, 4] >= bench.VISIBLE
