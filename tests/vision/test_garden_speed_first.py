@@ -191,3 +191,39 @@ def test_the_rules_see_each_cells_best_six_candidates(read):
             k.label == "deco" and k.score >= TIE_FLOOR for k in cell_cands[1:6])
     with pytest.raises(KeyError):
         lazy[(8, 0)]
+
+
+_FRESH_PROCESS = """
+import numpy as np
+from companion.sim import garden
+from companion.sim.camera import region_geometry
+from companion.sim.render import render
+from companion.sim.scene import TableScene
+from companion.vision.observers import garden_kernels_first as first, garden_kernels_flowers as flowers
+from companion.vision.observers.babylon_garden import GardenObserver
+from tests.sim.helpers import GAMES, camera_for
+from tests.vision.garden_decide_helpers import decisions_profile
+camera = camera_for(GAMES["babylon.garden"])
+observer = GardenObserver(region_geometry(camera), decisions_profile(2))
+ready = [list(k.signatures) for k in (first.first_readings, flowers.corner_means)]
+tables = observer._seen_dots
+frame = render(TableScene((garden.region_scene(garden.random_layout(np.random.default_rng(3))),)), camera, seed=1)
+observer.observe(frame)
+print(all(ready), ready == [list(k.signatures) for k in (first.first_readings, flowers.corner_means)],
+      observer._seen_dots is tables)
+"""
+
+
+@pytest.mark.slow
+def test_a_made_observer_reads_without_compiling_or_building_tables():
+    # In a fresh process (kernels compiled by other tests here would hide a missing warm-up): the
+    # first readings' and the dots' kernels are compiled for the live read's types when the
+    # observer is made, and the dots' per-geometry tables are made then too.
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", _FRESH_PROCESS], cwd=root, capture_output=True, text=True,
+                          timeout=300, check=True)
+    assert done.stdout.split() == ["True", "True", "True"]

@@ -262,6 +262,8 @@ class GardenObserver:
         warm_first_kernels()
         warm_flower_kernels()
         self._faces = FaceCentres(sampler.geometry, self.dims, BABYLON_GARDEN.cell_mm, self.levels)
+        # The flower dots' points and which neighbours hide them (_seen_flowers: ~0.7 s per geometry).
+        self._seen_dots = SeenDots(sampler.geometry, self.dims, BABYLON_GARDEN.cell_mm, self.levels)
 
     # --- measurements ----------------------------------------------------------------------------
     def _measure(self, image: np.ndarray) -> dict[str, np.ndarray]:
@@ -466,7 +468,7 @@ class GardenObserver:
         width = order.shape[1]
         columns, count, runner = np.empty((cells, width + 1), np.int64), np.empty(cells, np.int64), np.empty(cells, np.int64)
         confidence, choice, share = np.empty(cells), np.empty(cells, np.int64), np.empty(cells)
-        first_readings(scores, order, best_tile, cols.kind, cols.group, cols.level, cols.position, RECESS_TIE_FLOOR, 0.05,
+        first_readings(scores, np.ascontiguousarray(order), best_tile, cols.kind, cols.group, cols.level, cols.position, RECESS_TIE_FLOOR, 0.05,
                        np.ascontiguousarray(post["pillar"]), np.array([at[labels.PILLAR1], at[labels.PILLAR2]]),
                        np.ascontiguousarray(post["deco"]), np.array([at[n] for n in SINGLE_DECOS]),
                        np.array([at[n] for n in SPAN_DECOS]), np.ascontiguousarray(post["dots"]),
