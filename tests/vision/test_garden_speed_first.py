@@ -227,3 +227,26 @@ def test_a_made_observer_reads_without_compiling_or_building_tables():
     done = subprocess.run([sys.executable, "-c", _FRESH_PROCESS], cwd=root, capture_output=True, text=True,
                           timeout=300, check=True)
     assert done.stdout.split() == ["True", "True", "True"]
+
+
+def test_cells_behind_are_the_cells_any_behind_finds(read):
+    observer, made = read
+    scores, order, best_tile, meas, post = made["args"]
+    observer._first_readings(scores, order, best_tile, meas, post)
+    for lazy in (observer.last_candidates, bg._LazyCandidates(observer.last_candidates.columns,
+                                                              observer.last_candidates.count,
+                                                              observer.last_candidates.scores, observer._columns.meta)):
+        plain = {key: lazy[key] for key in [(r, c) for r in range(8) for c in range(8)]}
+        for label, floor in (("deco", TIE_FLOOR), ("deco", 0.0), (labels.TILE, 0.2), ("pillar", 0.1)):
+            fresh = bg._LazyCandidates(lazy.columns, lazy.count, lazy.scores, lazy._meta, lazy._arrays)
+            expected = {(r, c) for r in range(8) for c in range(8) if bg._any_behind(plain, r, c, label, floor)}
+            assert bg._cells_behind(fresh, label, floor) == expected == bg._cells_behind(plain, label, floor)
+        assert bg._cells_behind(fresh, "deco", 0.0)  # some cell has a decoration behind its first
+    # A cell a rule reordered answers from its own order: its first moved behind, and back.
+    fresh = bg._LazyCandidates(lazy.columns, lazy.count, lazy.scores, lazy._meta, lazy._arrays)
+    r, c = next(divmod(i, 8) for i in range(64) if lazy.count[i] >= 2)
+    cands = fresh[(r, c)]
+    fresh[(r, c)] = [cands[1], cands[0], *cands[2:]]
+    for floor in (0.0, 0.5):
+        want = any(k.label == cands[0].label and k.score >= floor for k in fresh[(r, c)][1:])
+        assert ((r, c) in bg._cells_behind(fresh, cands[0].label, floor)) == want

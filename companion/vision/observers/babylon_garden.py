@@ -147,10 +147,23 @@ class _LazyCandidates(dict):
     time a rule looks at that cell (most cells' are never looked at); set like a plain dict."""
 
     def __init__(self, columns: list[list[int]], count: list[int], scores: list[list[float]],
-                 meta: list[tuple[str, int, int]]):
+                 meta: list[tuple[str, int, int]], arrays: tuple[np.ndarray, np.ndarray] | None = None):
         super().__init__()
-        # Per cell: its candidates' columns best first, how many, their scores (plain values).
+        # Per cell: its candidates' columns best first, how many, their scores (plain values);
+        # `arrays`: the columns and scores as arrays (-1 and anything past the last).
         self.columns, self.count, self.scores, self._meta = columns, count, scores, meta
+        self._arrays = arrays
+
+    def behind(self, label: str, floor: float) -> np.ndarray:
+        """(64,) whether a candidate after the first of each cell, as made (at most 6), is a
+        `label` scoring at least `floor`."""
+        if self._arrays is None:
+            self._arrays = (np.array([row + [-1] * (max(self.count) - len(row)) for row in self.columns]),
+                            np.array([row + [0.0] * (max(self.count) - len(row)) for row in self.scores]))
+        columns, scores = self._arrays
+        labels_of = np.array([name for name, _, _ in self._meta])
+        after = columns[:, 1:6]
+        return ((after >= 0) & (labels_of[after] == label) & (scores[:, 1:6] >= floor)).any(axis=1)
 
     def __missing__(self, key: tuple[int, int]) -> list[_Candidate]:
         r, c = key
@@ -174,6 +187,19 @@ def _any_behind(candidates: dict[tuple[int, int], list[_Candidate]], r: int, c: 
         return any(meta[j][0] == label and score >= floor
                    for j, score in zip(candidates.columns[i][1:n], candidates.scores[i][1:n], strict=True))
     return any(k.label == label and k.score >= floor for k in candidates[(r, c)][1:])
+
+
+def _cells_behind(candidates: dict[tuple[int, int], list[_Candidate]], label: str, floor: float) -> set[tuple[int, int]]:
+    """The cells (r, c) for which _any_behind(candidates, r, c, label, floor) holds, all at once."""
+    if not isinstance(candidates, _LazyCandidates):
+        return {(r, c) for r in range(8) for c in range(8) if _any_behind(candidates, r, c, label, floor)}
+    cells = {divmod(i, 8) for i in np.flatnonzero(candidates.behind(label, floor)).tolist()}
+    for key, cands in candidates.items():  # made, and perhaps reordered by a rule: their own order
+        if any(k.label == label and k.score >= floor for k in cands[1:]):
+            cells.add(key)
+        else:
+            cells.discard(key)
+    return cells
 
 
 class GardenObserver:
@@ -474,7 +500,8 @@ class GardenObserver:
                        np.array([at[n] for n in SPAN_DECOS]), np.ascontiguousarray(post["dots"]),
                        columns, count, runner, confidence, choice, share)
         ranked = np.take_along_axis(scores, np.maximum(columns, 0), axis=1)  # each column's score, in order
-        self.last_candidates = _LazyCandidates(columns.tolist(), count.tolist(), ranked.tolist(), cols.meta)
+        self.last_candidates = _LazyCandidates(columns.tolist(), count.tolist(), ranked.tolist(), cols.meta,
+                                               (columns, ranked))
         meta = cols.meta
         rows: list[list[CellReading]] = []
         for i, (cell_columns, n, conf, pick, flower_share, cell_scores) in enumerate(zip(
@@ -582,10 +609,11 @@ class GardenObserver:
           the board seen is beside it)."""
         out = [list(row) for row in rows]
         mates = None  # _tile_mates(rows), made when first needed
+        behind = _cells_behind(self.last_candidates, "deco", RECESS_TIE_FLOOR)
         for r in range(8):
             for c in range(8):
                 cell = rows[r][c]
-                if not _any_behind(self.last_candidates, r, c, "deco", RECESS_TIE_FLOOR):
+                if (r, c) not in behind:
                     continue
                 cands = self.last_candidates[(r, c)]
                 if mates is None:
