@@ -1019,9 +1019,8 @@ class GardenObserver:
         or the tile's own spaces on that level), and whose colour the space shows at that height:
         the best supported, then the best fitting. So is an unclear tile space whose tile can lie
         there, when another tile that can is carried by more of what stands beside it (its own
-        spaces counted where read at least NOTHING_FITS). So is a cell read less surely than
-        NOTHING_FITS where nothing fits even UNCLEAR well, when at least two of that tile's other
-        cells carry something on its level."""
+        spaces counted where read at least NOTHING_FITS). So is a cell where nothing fits at all,
+        when at least two of that tile's other cells carry something on its level."""
         out = [list(row) for row in rows]
         for r in range(8):
             for c in range(8):
@@ -1035,11 +1034,10 @@ class GardenObserver:
                     # beside it (its own spaces count where anything fits them at all: a hidden
                     # cell's reading is often its neighbour's look-alike, fitting nothing).
                     needed, mate_sure = (own + 1, NOTHING_FITS) if fits else (1, 0.0)
-                elif cell.confidence < NOTHING_FITS and self.last_candidates[(r, c)][0].score < UNCLEAR:
-                    # Nothing fits there well and nothing is read (the inner edges of a tile
-                    # space whose siblings all carry pieces run into those pieces): a tile
-                    # space, when what stands beside it on one level is most of a tile's other
-                    # spaces.
+                elif cell.confidence < NOTHING_FITS and self.last_candidates[(r, c)][0].score < NOTHING_FITS:
+                    # Nothing fits there at all (the inner edges of a tile space whose siblings
+                    # all carry pieces run into those pieces): a tile space, when what stands
+                    # beside it on one level is most of a tile's other spaces.
                     needed, mate_sure = 2, 0.0
                 else:
                     continue
