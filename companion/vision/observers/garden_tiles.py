@@ -61,7 +61,8 @@ def regroup_footprints(rows: list[list[CellReading]], space_score: np.ndarray,
     claims it. A space keeps its own footprint if no better-supported tile claims it. With `sure`,
     a tile cannot lie where a cell of its footprint shows, at least that surely, a pillar or a
     decoration standing lower than the tile (garden_rules.stands_on): it claims nothing. (Not a
-    recess: one seen beside a belvedere may be a neighbour's, by parallax.)
+    recess: one seen beside a belvedere may be a neighbour's, by parallax.) A space moved to
+    another footprint is read no surer than its score in its new position.
     """
     at_level = {(r, c): cell.attrs["level"] for r, row in enumerate(rows) for c, cell in enumerate(row)
                 if cell.label == labels.TILE}
@@ -97,8 +98,10 @@ def regroup_footprints(rows: list[list[CellReading]], space_score: np.ndarray,
             claimed.add((r, c))
             cell = out[r][c]
             if cell.attrs["tile"] != tile_id(tr, tc):
-                out[r][c] = CellReading(cell.label, cell.confidence, {**cell.attrs, "tile": tile_id(tr, tc)},
-                                        cell.alternatives)
+                # Moved: its confidence was earned in its own footprint, so it is read no surer
+                # than its outline evidence in the new one.
+                out[r][c] = CellReading(cell.label, min(cell.confidence, scores[level][r][c][i]),
+                                        {**cell.attrs, "tile": tile_id(tr, tc)}, cell.alternatives)
     return out
 
 
