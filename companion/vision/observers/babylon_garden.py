@@ -453,7 +453,9 @@ class GardenObserver:
         rows = self._decos_on_tiles(rows, meas, post)
         rows = self._unsupported(rows, meas, post)
         rows = self._ghosts(rows, meas, post)
-        rows = regroup_footprints(rows, meas["tile"] * p_base, SURE)
+        # A pillar's parallax twin is not sure enough to rule a tile out of a footprint.
+        rows, _ = self._pillar_twins(rows)
+        rows = regroup_footprints(rows, meas["tile"] * p_base, SURE, GHOST_CAP)
         rows = self._open_recesses(rows, space)
         rows = self._complete_footprints(rows, meas, post)
         rows = self._pillar_ghosts(rows, meas, post)
@@ -968,15 +970,15 @@ class GardenObserver:
                         break
         return out
 
-    def _pillar_ghosts(self, rows, meas, post):
-        """A pillar top read where another pillar's top shows in the frame at another height (a
-        parallax look-alike), on a space whose tile the neighbours surely show and whose own
-        reading as that tile's space fits nearly as well, is that tile's space; else, when the
-        other is read more surely, it is read no surer than GHOST_CAP."""
+    def _pillar_twins(self, rows):
+        """A pillar top read where another pillar's top shows in the frame at another height, the
+        other read more surely, is read no surer than GHOST_CAP: one top in the frame, two readings
+        of it, the less sure may be the other's look-alike (a pillar's top seen over a cell whose
+        own floor is hidden). Returns the rows and the pillars with such a twin (either surer)."""
         found = [(r, c, cell) for r, row in enumerate(rows) for c, cell in enumerate(row)
                  if cell.label in (labels.PILLAR1, labels.PILLAR2)]
         if len(found) < 2:
-            return rows
+            return rows, []
         if getattr(self, "_pillar_px_geometry", None) is not self.sampler.geometry:
             s = BABYLON_GARDEN.cell_mm
             centres = np.stack(np.meshgrid((np.arange(8) + 0.5) * s, (np.arange(8) + 0.5) * s), axis=-1).reshape(-1, 2)
@@ -989,15 +991,24 @@ class GardenObserver:
                              [c for _, c, _ in found]]  # (n, 2)
         apart = (at[None, :, :] - at[:, None, :]).transpose(2, 0, 1)
         near = (np.hypot(apart[0], apart[1]) <= GHOST_PX * self._cell_px).tolist()
+        twinned = []
         for i, (r, c, cell) in enumerate(found):
             twins = [o for j, (r2, c2, o) in enumerate(found) if (r2, c2) != (r, c)
                      and o.attrs["level"] != cell.attrs["level"] and near[i][j]]
             if not twins:
                 continue
+            twinned.append((r, c))
             if any(o.confidence > cell.confidence for o in twins) and cell.confidence > GHOST_CAP:
-                # One top in the frame, two readings of it: the less sure may be the other's
-                # look-alike (a pillar's top seen over a cell whose own floor is hidden).
-                out[r][c] = cell = replace(cell, confidence=GHOST_CAP)
+                out[r][c] = replace(cell, confidence=GHOST_CAP)
+        return out, twinned
+
+    def _pillar_ghosts(self, rows, meas, post):
+        """A pillar top read where another pillar's top shows in the frame at another height (a
+        parallax look-alike), on a space whose tile the neighbours surely show and whose own
+        reading as that tile's space fits nearly as well, is that tile's space; else, when the
+        other is read more surely, it is read no surer than GHOST_CAP (_pillar_twins)."""
+        out, twinned = self._pillar_twins(rows)
+        for r, c in twinned:
             cands = self.last_candidates[(r, c)]
             for k in cands[1:]:
                 if k.label != labels.TILE or k.score < PILLAR_GHOST_SHARE * cands[0].score:

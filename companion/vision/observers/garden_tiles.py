@@ -52,7 +52,7 @@ def dot_corner(meas: dict[str, np.ndarray], expected, tile: str, level: int) -> 
 
 
 def regroup_footprints(rows: list[list[CellReading]], space_score: np.ndarray,
-                       sure: float | None = None) -> list[list[CellReading]]:
+                       sure: float | None = None, moved_floor: float = 0.0) -> list[list[CellReading]]:
     """Choose each tile space's footprint by the tiles that best explain all spaces read as tiles.
 
     space_score[level, r, c, position]: how well the space at (r, c) looks like the given position
@@ -62,7 +62,8 @@ def regroup_footprints(rows: list[list[CellReading]], space_score: np.ndarray,
     a tile cannot lie where a cell of its footprint shows, at least that surely, a pillar or a
     decoration standing lower than the tile (garden_rules.stands_on): it claims nothing. (Not a
     recess: one seen beside a belvedere may be a neighbour's, by parallax.) A space moved to
-    another footprint is read no surer than its score in its new position.
+    another footprint is read no surer than its score in its new position, or than `moved_floor`
+    if that is higher (a cap for readings that were sure, not a new judgement of unsure ones).
     """
     at_level = {(r, c): cell.attrs["level"] for r, row in enumerate(rows) for c, cell in enumerate(row)
                 if cell.label == labels.TILE}
@@ -100,7 +101,7 @@ def regroup_footprints(rows: list[list[CellReading]], space_score: np.ndarray,
             if cell.attrs["tile"] != tile_id(tr, tc):
                 # Moved: its confidence was earned in its own footprint, so it is read no surer
                 # than its outline evidence in the new one.
-                out[r][c] = CellReading(cell.label, min(cell.confidence, scores[level][r][c][i]),
+                out[r][c] = CellReading(cell.label, min(cell.confidence, max(scores[level][r][c][i], moved_floor)),
                                         {**cell.attrs, "tile": tile_id(tr, tc)}, cell.alternatives)
     return out
 
