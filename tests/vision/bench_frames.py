@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.benchmarking import vision as bench
 from companion.sim.render import render
+from companion.sim.visibility import visible_share
 
 SURE = 0.8  # the benchmark's "confident wrong" bound
 
@@ -13,6 +14,12 @@ def bench_frame(region: str, seed: int, n: int):
     camera, observer = bench.bench_setup(region, seed, n)
     layout, scene = bench.bench_scene(region, seed, n)
     return layout, render(scene, camera, seed=n), observer
+
+
+def bench_seen(region: str, seed: int, n: int, layout):
+    """The share of each cell's top face the camera of frame n shows, as the benchmark counts it."""
+    _, scene = bench.bench_scene(region, seed, n)
+    return visible_share(scene.regions[0], bench.bench_camera(region, seed, n), layout.top_faces())
 
 
 def sure_and_wrong(observation, expected) -> list[tuple[int, int]]:

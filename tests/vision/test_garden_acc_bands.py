@@ -4,11 +4,10 @@
 import pytest
 
 from companion.benchmarking import vision as bench
-from companion.sim.visibility import visible_share
 from companion.vision import labels
 from companion.vision.observers.babylon_garden import BAND_SIDES
 from companion.vision.types import CellReading
-from tests.vision.bench_frames import bench_frame, visible_and_wrong
+from tests.vision.bench_frames import bench_frame, bench_seen, visible_and_wrong
 
 REGION = "babylon.garden"
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # top, right, bottom, left
@@ -26,9 +25,7 @@ def test_a_space_whose_band_is_hidden_joins_the_tile_its_pieces_stand_on(frame):
     layout, image, observer = frame
     observation = observer.observe(image)
     expected = layout.expected()
-    camera = bench.bench_camera(REGION, 0, 131)
-    _, scene = bench.bench_scene(REGION, 0, 131)
-    seen = visible_share(scene.regions[0], camera, layout.top_faces())
+    seen = bench_seen(REGION, 0, 131, layout)
     assert expected[6][6] == (labels.TILE, {"level": 1, "tile": "r6c5", "flower": "flower0", "icon": "none"})
     assert seen[6, 6] >= bench.VISIBLE
     assert (observation.cell(6, 6).label, observation.cell(6, 6).attrs) == expected[6][6]

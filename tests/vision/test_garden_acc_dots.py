@@ -3,19 +3,16 @@
 import pytest
 
 from companion.benchmarking import vision as bench
-from companion.sim.visibility import visible_share
 from companion.vision import labels
 from companion.vision.observers.babylon_garden import GHOST_CAP
-from tests.vision.bench_frames import bench_frame, visible_and_wrong
+from tests.vision.bench_frames import bench_frame, bench_seen, visible_and_wrong
 
 REGION = "babylon.garden"
 
 
 def _read(seed: int, n: int):
     layout, image, observer = bench_frame(REGION, seed, n)
-    camera = bench.bench_camera(REGION, seed, n)
-    _, scene = bench.bench_scene(REGION, seed, n)
-    seen = visible_share(scene.regions[0], camera, layout.top_faces())
+    seen = bench_seen(REGION, seed, n, layout)
     return observer.observe(image), layout.expected(), seen
 
 

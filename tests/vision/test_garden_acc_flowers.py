@@ -4,13 +4,12 @@ import numpy as np
 import pytest
 
 from companion.benchmarking import vision as bench
-from companion.sim.visibility import visible_share
 from companion.vision import labels
 from companion.vision.observers.babylon_garden import FLOWER_CLASSES, GHOST_CAP, TILE_BASE, UNCLEAR
 from companion.vision.observers.garden_flowers import SeenDots, seen_dot_support, seen_flowers
 from companion.vision.observers.garden_tiles import dot_models
 from companion.vision.types import CellReading
-from tests.vision.bench_frames import bench_frame, visible_and_wrong
+from tests.vision.bench_frames import bench_frame, bench_seen, visible_and_wrong
 
 REGION = "babylon.garden"
 
@@ -35,9 +34,7 @@ def test_a_partly_hidden_dot_is_read_from_its_part_in_view(frame):
     layout, image, observer = frame
     observation = observer.observe(image)
     expected = layout.expected()
-    camera = bench.bench_camera(REGION, 0, 24)
-    _, scene = bench.bench_scene(REGION, 0, 24)
-    seen = visible_share(scene.regions[0], camera, layout.top_faces())
+    seen = bench_seen(REGION, 0, 24, layout)
     assert expected[6][4][1]["flower"] == "flower1" and seen[6, 4] >= bench.VISIBLE
     assert observation.cell(6, 4).attrs == expected[6][4][1]
     assert visible_and_wrong(observation, expected, seen) == []

@@ -1,12 +1,10 @@
 """An unclear tile space joins the tile that what stands beside it carries most
 (babylon_garden._where_tiles_lie; garden_rules.tile_fits' mate_sure)."""
 
-from companion.benchmarking import vision as bench
-from companion.sim.visibility import visible_share
 from companion.vision import labels
 from companion.vision.observers.garden_rules import tile_fits
 from companion.vision.types import CellReading
-from tests.vision.bench_frames import bench_frame, visible_and_wrong
+from tests.vision.bench_frames import bench_frame, bench_seen, visible_and_wrong
 
 REGION = "babylon.garden"
 
@@ -33,9 +31,7 @@ def test_an_unclear_space_joins_the_tile_its_neighbours_pieces_stand_on():
     other spaces show it (twice) and a belvedere on it; its own view fitted a level-2 tile r3c6,
     which two pieces beside it (a belvedere, a pillar) could also stand on."""
     layout, image, observer = bench_frame(REGION, 0, 187)
-    camera = bench.bench_camera(REGION, 0, 187)
-    _, scene = bench.bench_scene(REGION, 0, 187)
-    seen = visible_share(scene.regions[0], camera, layout.top_faces())
+    seen = bench_seen(REGION, 0, 187, layout)
     expected = layout.expected()
     observation = observer.observe(image)
     assert expected[4][6] == (labels.TILE, {"level": 1, "tile": "r4c6", "flower": "flower0", "icon": "stairs"})
