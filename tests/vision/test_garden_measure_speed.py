@@ -3,10 +3,6 @@ for bit: on random rows with sentinels, NaN and edge cases, and on a rendered fr
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
 
@@ -19,6 +15,7 @@ from companion.vision.observers.babylon_garden import GardenObserver
 from companion.vision.observers.garden_points import NEG_INF, POS_INF, FaceProbe, FaceStack
 from tests.sim.helpers import GAMES, camera_for
 from tests.vision import garden_measure_reference as reference
+from tests.vision.fresh_process import printed_in_fresh_process
 
 
 def _same(got: np.ndarray, expected: np.ndarray) -> None:
@@ -218,9 +215,7 @@ print(all(ready), ready == after, all(list(k.signatures) for k in decided))
 @pytest.mark.slow
 def test_a_made_observer_has_its_kernels_ready_for_its_first_read():
     # In a fresh process: kernels compiled by other tests here would hide a missing warm-up.
-    root = Path(__file__).resolve().parents[2]
-    done = subprocess.run([sys.executable, "-c", _FRESH_PROCESS], cwd=root, capture_output=True, text=True,
-                          timeout=300, check=True)
+    printed = printed_in_fresh_process(_FRESH_PROCESS)
     # compiled when made; the read compiled nothing new; the decisions' kernels are ready too (a read
     # after their warm-up compiles nothing: test_garden_decide_speed_kernels)
-    assert done.stdout.split() == ["True", "True", "True"]
+    assert printed == ["True", "True", "True"]

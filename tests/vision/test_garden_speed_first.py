@@ -15,6 +15,7 @@ from companion.vision.observers.garden_kernels_first import first_readings
 from companion.vision.observers.garden_speed_candidates import candidate_order
 
 from .bench_frames import bench_frame
+from .fresh_process import printed_in_fresh_process
 
 TIE_FLOOR = bg.RECESS_TIE_FLOOR
 
@@ -219,14 +220,7 @@ def test_a_made_observer_reads_without_compiling_or_building_tables():
     # In a fresh process (kernels compiled by other tests here would hide a missing warm-up): the
     # first readings' and the dots' kernels are compiled for the live read's types when the
     # observer is made, and the dots' per-geometry tables are made then too.
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[2]
-    done = subprocess.run([sys.executable, "-c", _FRESH_PROCESS], cwd=root, capture_output=True, text=True,
-                          timeout=300, check=True)
-    assert done.stdout.split() == ["True", "True", "True"]
+    assert printed_in_fresh_process(_FRESH_PROCESS) == ["True", "True", "True"]
 
 
 def test_cells_behind_are_the_cells_any_behind_finds(read):
