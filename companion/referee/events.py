@@ -67,7 +67,7 @@ class OverrideRecorded(Event):
 class SourceStatus(Event):
     """The camera (or other source) went away, came back, or the scene is busy (hand, motion)."""
 
-    status: str  # "ok", "lost", "retrying", "busy", "still"
+    status: str  # "ok", "lost", "retrying", "busy", "still", "preparing" (its board readers being built), "ready"
     detail: Message | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
