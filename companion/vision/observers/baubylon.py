@@ -44,6 +44,8 @@ from .baubylon_columns import seen_on_columns
 from .baubylon_light import margin_light
 from .baubylon_light import warm as warm_light
 from .baubylon_speed import block_outline_terms
+from .class_support import ClassSupport
+from .class_support import warm as warm_class_support
 from .common import class_support, need_profile
 from .dimensions import BAUBYLON as DIMS
 from .dimensions import BaubylonDimensions
@@ -206,6 +208,8 @@ class BaubylonObserver:
         self._offsets_for: tuple[AppearanceProfile, tuple[np.ndarray, np.ndarray]] | None = None
         kernels.warm()  # the compiled loops ready before the first read (once per process)
         warm_light()  # ...and the light fit's (baubylon_light)
+        warm_class_support()  # ...and the table support's (class_support)
+        self._support_for: tuple[AppearanceProfile, ClassSupport] | None = None
         # (profile, the table's Lab, its BGR, the blocks' BGR) learned once per profile
         self._table_bgr_for: tuple[AppearanceProfile, np.ndarray, np.ndarray, np.ndarray] | None = None
 
@@ -320,6 +324,17 @@ class BaubylonObserver:
             field = surface_gain_field(seen, self.margin.pixels, cached[1], unhidden=self.margin_unhidden,
                                        design=self._margin_design, known_bgr=cached[2], front_bgr=cached[3])
         return gains_at(field, self.cell_pixels, self._cell_design)
+
+    def _table_support(self, profile: AppearanceProfile, features: np.ndarray) -> np.ndarray:
+        """(rows, cols) the table's support among table and blocks of the ground's `features`
+        (rows, cols, 6): common.class_support's numbers bit for bit, through class_support.
+        ClassSupport (compiled; made once per profile: profiles are not changed in place)."""
+        if TABLE not in profile.names:
+            return class_support(profile, features, (TABLE, BLOCK))[TABLE]
+        cached = self._support_for
+        if cached is None or cached[0] is not profile:
+            cached = self._support_for = (profile, ClassSupport(profile))
+        return cached[1](features, (TABLE, BLOCK))[..., profile.index(TABLE)]
 
     def _per_level(self, values: np.ndarray) -> np.ndarray:
         """(S, levels − 1, 4) outline values for the levels above the table → (rows, cols, levels, 4)
@@ -442,7 +457,7 @@ class BaubylonObserver:
         features, (evidence, seams, alike, inside), gains = self._measure_blocks(image, profile, expected)
         # The table's colour decides the table level; a block's top is judged by its outline, its
         # colour (the learned one) having been the outline's reference already.
-        table = class_support(profile, features, (TABLE, BLOCK))[TABLE]
+        table = self._table_support(profile, features)
         # Pawns first: a stack's top is read well, and the block under it is then half hidden.
         stands = self._stand_fit(evidence)
         pawn_top, pawn_colour, pawn_score, pawn_sure, odd, unlike, look = self._read_pawns(image, profile, pawn_offsets,

@@ -1,0 +1,140 @@
+"""Class supports (AppearanceProfile.support) of one profile, compiled: shared by the observers.
+
+AppearanceProfile.support judges feature rows against the learned colour classes in a dozen small
+numpy calls over short axes, whose per-call cost outweighs the arithmetic on a few hundred rows;
+here the whitened distances and the posterior's arithmetic are each one loop (numba, through
+companion.vision.jit.kernel), the exponentials numpy's (its SIMD exp may differ from the compiled
+one in the last bit), so ClassSupport gives the profile's numbers bit for bit. Moved from
+garden_kernels_decide (which re-exports them) so that Baubylon's table support uses it too.
+tests/vision/test_garden_decide_speed_kernels.py and tests/vision/test_class_support.py check it
+against the profile's own.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..appearance import TYPICAL_D2
+from ..jit import kernel
+from .kernel_sums import pairwise_sum
+
+
+@kernel
+def support_arguments(d2, logdet, typical_d2, args):
+    """The arguments of AppearanceProfile.support's two exponentials, from the squared distances
+    `d2` (n, S) and the classes' log-determinants `logdet` (S,), into `args` (2, n, S): each
+    class's log likelihood less the row's best, and −max(0, d² − typical_d2) / 10."""
+    n, n_s = d2.shape
+    for row in range(n):
+        best = -np.inf
+        for s in range(n_s):
+            loglik = -0.5 * (d2[row, s] + logdet[s])
+            args[0, row, s] = loglik
+            if loglik > best or best != best:  # np.max: NaN wins
+                best = loglik
+        for s in range(n_s):
+            args[0, row, s] = args[0, row, s] - best
+            beyond = d2[row, s] - typical_d2
+            args[1, row, s] = -(beyond if beyond > 0.0 or beyond != beyond else 0.0) / 10.0  # np.maximum
+
+
+@kernel
+def support_finish(exps, chosen, out):
+    """AppearanceProfile.support from numpy's exponentials of support_arguments' `exps` (2, n, S):
+    each class's share of the row's likelihood (numpy's pairwise sum), times its typicality, into
+    the columns `chosen` (S,) of `out` (n, C) (its other columns left as they are)."""
+    n_s = exps.shape[2]
+    for row in range(exps.shape[1]):
+        norm = pairwise_sum(exps[0, row], 0, n_s)
+        for s in range(n_s):
+            out[row, chosen[s]] = exps[0, row, s] / norm * exps[1, row, s]
+
+
+@kernel
+def whitened_d2(features, chol, shift, d2):
+    """Squared distances `d2` (n, S) of rows `features` (n, 6) float64 to S classes whitened by
+    `chol` (S, 6, 6) and shifted by `shift` (S, 6): |x·chol_s − shift_s|², each coordinate summed
+    over the six features in order, the squares as einsum sums six: two running sums, then added."""
+    n = features.shape[0]
+    n_s = chol.shape[0]
+    for row in range(n):
+        x0, x1, x2 = features[row, 0], features[row, 1], features[row, 2]
+        x3, x4, x5 = features[row, 3], features[row, 4], features[row, 5]
+        for s in range(n_s):
+            c = chol[s]
+            even = 0.0
+            odd = 0.0
+            for g in range(6):
+                y = x0 * c[0, g]
+                y += x1 * c[1, g]
+                y += x2 * c[2, g]
+                y += x3 * c[3, g]
+                y += x4 * c[4, g]
+                y += x5 * c[5, g]
+                v = y - shift[s, g]
+                if g == 0:
+                    even = v * v
+                elif g == 1:
+                    odd = v * v
+                elif g % 2 == 0:
+                    even += v * v
+                else:
+                    odd += v * v
+            d2[row, s] = even + odd  # einsum's two running sums (even and odd features), then added
+
+
+class ClassSupport:
+    """AppearanceProfile.support of one profile, its numbers bit for bit (whitened squared
+    distances and the posterior's arithmetic compiled, the exponentials numpy's), with the classes'
+    whitening made once per subset from the profile's public class models as the profile makes it."""
+
+    def __init__(self, profile):
+        self.profile = profile
+        self.names = profile.names
+        self._subsets: dict[tuple[str, ...], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
+
+    def _subset(self, subset: tuple[str, ...]):
+        made = self._subsets.get(subset)
+        if made is None:
+            keep = set(subset)
+            chosen = np.array([i for i, name in enumerate(self.names) if name in keep], dtype=np.int64)
+            models = [self.profile.classes[self.names[i]] for i in chosen]
+            chol = np.stack([np.linalg.cholesky(model.precision) for model in models])
+            means = np.stack([model.mean for model in models])
+            shift = np.einsum("sf,sfg->sg", means, chol)
+            logdet = np.array([np.linalg.slogdet(model.cov)[1] for model in models])
+            made = self._subsets[subset] = (chosen, np.ascontiguousarray(chol, dtype=np.float64),
+                                            np.ascontiguousarray(shift, dtype=np.float64), logdet.astype(np.float64))
+        return made
+
+    def __call__(self, features: np.ndarray, subset: tuple[str, ...]) -> np.ndarray:
+        """Per class (..., C) of the profile's names: as profile.support(features, subset)."""
+        features = np.asarray(features, dtype=np.float64)
+        chosen, chol, shift, logdet = self._subset(tuple(subset))
+        rows = np.ascontiguousarray(features.reshape(-1, features.shape[-1]))
+        if rows.shape[1] != 6:
+            return self.profile.support(features, subset)
+        d2 = np.empty((len(rows), len(chosen)))
+        whitened_d2(rows, chol, shift, d2)
+        args = np.empty((2, *d2.shape))
+        support_arguments(d2, logdet, TYPICAL_D2, args)
+        np.exp(args, out=args)
+        out = np.zeros((len(rows), len(self.names)))
+        support_finish(args, chosen, out)
+        return out.reshape(*features.shape[:-1], len(self.names))
+
+
+_WARM = []  # whether warm() ran in this process
+
+
+def warm() -> None:
+    """Run the kernels once on tiny inputs of the types ClassSupport passes, so that they are
+    compiled (or loaded from the disk cache) now rather than in a live read. Once per process."""
+    if _WARM:
+        return
+    d2 = np.empty((1, 1))
+    whitened_d2(np.zeros((1, 6)), np.ones((1, 6, 6)), np.zeros((1, 6)), d2)
+    args = np.empty((2, 1, 1))
+    support_arguments(d2, np.zeros(1), TYPICAL_D2, args)
+    support_finish(np.ones((2, 1, 1)), np.zeros(1, dtype=np.int64), np.zeros((1, 1)))
+    _WARM.append(True)
