@@ -8,6 +8,11 @@ read under the varied light. Cells whose top face is less than 60 % visible from
 behind a taller neighbour) cannot be read from one frame: they are counted apart, and a confident
 wrong reading of one is reported.
 
+In play (`--in-play`): the same boards, each read after the still scenes of its build
+(sim/builds.py), every read given the observer's own reading of the scene before as `previous`,
+as the referee at the table reads a still scene after every move. Hidden cells become readable
+from what was seen before they were hidden.
+
 Speed: on a 1280×720 frame, the time of a full read per game and of the motion gate alone on an
 unchanged frame, each as a ratio to decoding that frame from JPEG, measured in the same run.
 """
@@ -18,12 +23,13 @@ import argparse
 import json
 import time
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import cv2
 import numpy as np
 
-from ..sim import boards, garden, variation
+from ..sim import boards, builds, garden, variation
 from ..sim.camera import region_geometry
 from ..sim.render import render
 from ..sim.scene import TableScene
@@ -48,6 +54,7 @@ GAMES: dict[str, tuple[Any, Any, Any, tuple[float, float], tuple[float, float]]]
 }
 VISIBLE = 0.6
 FRAMES_PER_SETUP = 10
+HISTORY_SEEDS = 1_000_000  # render seeds of the earlier scenes, apart from the scored frames' 0..N
 
 
 def _region(layout):
@@ -92,8 +99,22 @@ def bench_scene(region: str, seed: int, n: int):
     return layout, scene
 
 
-def accuracy(region: str, frames: int, seed: int = 0) -> dict[str, Any]:
-    stats = Counter()
+def bench_history(region: str, seed: int, n: int) -> list[tuple[Any, TableScene]]:
+    """The still scenes a referee saw before frame n: its layout's build (sim/builds.py) short of
+    the layout itself, each under frame n's light and sensor. Empty for a board whose build is not
+    modelled."""
+    layout, scene = bench_scene(region, seed, n)
+    states = builds.build_states(layout, np.random.default_rng((seed, n, 2)))
+    if not states:
+        return []
+    return [(state, replace(scene, regions=(_region(state),))) for state in states[:-1]]
+
+
+def accuracy(region: str, frames: int, seed: int = 0, in_play: bool = False) -> dict[str, Any]:
+    """Read `frames` still frames and score them. In play, each board is read after the still
+    scenes of its build, every read given the one before as `previous` (the observer's own
+    readings, never the truth): the same boards, cameras, light and sensor as a cold read."""
+    stats: Counter = Counter()
     confusion: Counter = Counter()
     per_frame_times = []
     observer = camera = None
@@ -101,43 +122,20 @@ def accuracy(region: str, frames: int, seed: int = 0) -> dict[str, Any]:
         if n % FRAMES_PER_SETUP == 0:
             camera, observer = bench_setup(region, seed, n)
         layout, scene = bench_scene(region, seed, n)
-        scene_region = scene.regions[0]
+        previous = None
+        if in_play:
+            for k, (_, earlier) in enumerate(bench_history(region, seed, n)):
+                previous = observer.observe(render(earlier, camera, seed=HISTORY_SEEDS + n * 64 + k),
+                                            previous=previous)
         image = render(scene, camera, seed=n)
         start = time.perf_counter()
-        observation = observer.observe(image)
+        observation = observer.observe(image, previous=previous) if in_play else observer.observe(image)
         per_frame_times.append(time.perf_counter() - start)
-        seen = visible_share(scene_region, camera, layout.top_faces())
-        expected = layout.expected()
-        board_ok = True
-        for r in range(observation.rows):
-            for c in range(observation.cols):
-                cell = observation.cell(r, c)
-                label, attrs = expected[r][c]
-                right = (cell.label, cell.attrs) == (label, attrs)
-                if seen[r, c] < VISIBLE:
-                    stats["hidden"] += 1
-                    stats["hidden_confident_wrong"] += (not right) and cell.confidence > 0.8
-                    continue
-                stats["cells"] += 1
-                if cell.confidence >= 0.5:
-                    stats["sure"] += 1
-                    stats["sure_wrong"] += not right
-                if right:
-                    confusion[(label, label)] += 1
-                    continue
-                board_ok = False
-                stats["wrong"] += 1
-                stats["confident_wrong"] += cell.confidence > 0.8
-                if cell.label == label:
-                    what = "attrs:" + ",".join(k for k in attrs if attrs[k] != cell.attrs.get(k))
-                    confusion[(label, f"{label} ({what})")] += 1
-                else:
-                    confusion[(label, cell.label)] += 1
-        stats["frames"] += 1
-        stats["boards_exact"] += board_ok
+        _score(observation, layout, visible_share(scene.regions[0], camera, layout.top_faces()), stats, confusion)
     cells = max(stats["cells"], 1)
     return {
         "region": region,
+        "mode": "in play" if in_play else "single frame",
         "frames": stats["frames"],
         "visible_cells": stats["cells"],
         "cell_error_rate": stats["wrong"] / cells,
@@ -147,10 +145,45 @@ def accuracy(region: str, frames: int, seed: int = 0) -> dict[str, Any]:
         "sure_error_rate": stats["sure_wrong"] / max(stats["sure"], 1),
         "hidden_cells": stats["hidden"],
         "hidden_share": stats["hidden"] / max(stats["hidden"] + stats["cells"], 1),
+        "hidden_wrong": stats["hidden_wrong"],
         "hidden_confident_wrong": stats["hidden_confident_wrong"],
         "read_ms_median": 1000 * float(np.median(per_frame_times)) if per_frame_times else 0.0,
         "confusion": {f"{truth} -> {read}": count for (truth, read), count in sorted(confusion.items())},
     }
+
+
+def _score(observation, layout, seen: np.ndarray, stats: Counter, confusion: Counter) -> None:
+    """Count one frame's readings against the layout's truth. Cells less than VISIBLE in view are
+    counted apart: one frame cannot show them."""
+    expected = layout.expected()
+    board_ok = True
+    for r in range(observation.rows):
+        for c in range(observation.cols):
+            cell = observation.cell(r, c)
+            label, attrs = expected[r][c]
+            right = (cell.label, cell.attrs) == (label, attrs)
+            if seen[r, c] < VISIBLE:
+                stats["hidden"] += 1
+                stats["hidden_wrong"] += not right
+                stats["hidden_confident_wrong"] += (not right) and cell.confidence > 0.8
+                continue
+            stats["cells"] += 1
+            if cell.confidence >= 0.5:
+                stats["sure"] += 1
+                stats["sure_wrong"] += not right
+            if right:
+                confusion[(label, label)] += 1
+                continue
+            board_ok = False
+            stats["wrong"] += 1
+            stats["confident_wrong"] += cell.confidence > 0.8
+            if cell.label == label:
+                what = "attrs:" + ",".join(k for k in attrs if attrs[k] != cell.attrs.get(k))
+                confusion[(label, f"{label} ({what})")] += 1
+            else:
+                confusion[(label, cell.label)] += 1
+    stats["frames"] += 1
+    stats["boards_exact"] += board_ok
 
 
 def speed(regions: list[str], repeats: int = 15) -> dict[str, Any]:
@@ -210,12 +243,14 @@ def main(argv: list[str], config=None) -> int:
     parser.add_argument("--games", nargs="*", default=sorted(GAMES), choices=sorted(GAMES), metavar="REGION")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-speed", action="store_true", help="skip the speed measurements")
+    parser.add_argument("--in-play", action="store_true",
+                        help="read each board after the still scenes of its build, as the referee at the table does")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     args = parser.parse_args(argv)
     results: dict[str, Any] = {"accuracy": [], "targets": {"cell_error_rate": 0.002, "boards_exact": 0.98,
                                                            "read_ratio": 2.0, "motion_gate_ratio": 0.2}}
     for region in args.games:
-        result = accuracy(region, args.frames, args.seed)
+        result = accuracy(region, args.frames, args.seed, args.in_play)
         results["accuracy"].append(result)
         if not args.json:
             _print_accuracy(result)
@@ -229,12 +264,13 @@ def main(argv: list[str], config=None) -> int:
 
 
 def _print_accuracy(r: dict[str, Any]) -> None:
-    print(f"{r['region']}: {r['frames']} frames, {r['visible_cells']} visible cells: "
+    mode = " (in play)" if r.get("mode") == "in play" else ""
+    print(f"{r['region']}{mode}: {r['frames']} frames, {r['visible_cells']} visible cells: "
           f"cell error {100 * r['cell_error_rate']:.2f} % (target ≤ 0.2 %), "
           f"boards exact {100 * r['boards_exact']:.1f} % (target ≥ 98 %), "
           f"confident wrong {r['confident_wrong']}; read with confidence ≥ 0.5: {100 * r['sure_share']:.1f} % "
           f"of cells, {100 * r['sure_error_rate']:.2f} % of them wrong; hidden cells {100 * r['hidden_share']:.1f} % "
-          f"(confident wrong {r['hidden_confident_wrong']}); read {r['read_ms_median']:.0f} ms")
+          f"({r['hidden_wrong']} wrong, {r['hidden_confident_wrong']} confidently); read {r['read_ms_median']:.0f} ms")
     errors = {k: v for k, v in r["confusion"].items() if k.split(" -> ")[0] != k.split(" -> ")[1]}
     for key, count in sorted(errors.items(), key=lambda kv: -kv[1])[:12]:
         print(f"    {count:5d}  {key}")

@@ -83,6 +83,9 @@ class BoardReader:
     calibration: Path | None = None
     observers: dict[str, Any] = field(default_factory=dict)
     skipped: dict[str, Skipped] = field(default_factory=dict)
+    # each region's last reading, given to its next read as history: what was seen beneath a
+    # piece before it came (the garden's tile levels and flowers, Baubylon's field under pawns)
+    last: dict[str, Observation] = field(default_factory=dict)
 
     def _setup(self, image) -> None:
         from ..vision.appearance import AppearanceProfile
@@ -127,7 +130,8 @@ class BoardReader:
         out = {}
         for region, observer in list(self.observers.items()):
             try:
-                out[region] = observer.observe(frame.image, frame.index, frame.timestamp)
+                out[region] = self.last[region] = observer.observe(
+                    frame.image, frame.index, frame.timestamp, previous=self.last.get(region))
             except ProfileMissing as exc:  # started without its pieces' colours: not set up yet
                 self.skipped[region] = Skipped(NOT_SET_UP, _not_set_up(region, True, exc))
                 del self.observers[region]

@@ -40,7 +40,7 @@ class FlakySource:
 
 
 class FixedObserver:
-    def observe(self, image, frame_index=0, timestamp=0.0):
+    def observe(self, image, frame_index=0, timestamp=0.0, previous=None):
         cell = CellReading("empty", 0.9)
         return Observation("reclamation", 1, 1, ((cell,),), frame_index, timestamp)
 

@@ -276,7 +276,7 @@ class _EndlessSource:
 
 
 class _StillObserver:
-    def observe(self, image, frame_index=0, timestamp=0.0):
+    def observe(self, image, frame_index=0, timestamp=0.0, previous=None):
         empty = CellReading("empty", 0.9)
         return Observation("reclamation", 6, 6, tuple((empty,) * 6 for _ in range(6)), frame_index, timestamp)
 

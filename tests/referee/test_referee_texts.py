@@ -94,7 +94,7 @@ def test_an_observer_started_without_its_colours_says_how_to_learn_them_in_the_l
         def __init__(self, location, profile):
             self.profile = profile
 
-        def observe(self, image, frame_index=0, timestamp=0.0):
+        def observe(self, image, frame_index=0, timestamp=0.0, previous=None):
             need_profile(self.profile, "babylon.garden")
 
     monkeypatch.setattr(frames, "observer_class", lambda region: Uncalibrated)

@@ -149,7 +149,10 @@ class BabelObserver:
         samples.update(offset_samples(crossings))
         return samples
 
-    def observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0) -> Observation:
+    def observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0,
+                previous: Observation | None = None) -> Observation:
+        """Read one still frame. `previous` (the last reading, given to every observer alike) is
+        not used: this board is read from the frame alone."""
         profile = need_profile(self.profile, self.region)
         samples = self.probes.sample(image, self._gains(image, profile))
         features = _robust_features(samples.interior).reshape(3, 3, 4, self.levels, 6)

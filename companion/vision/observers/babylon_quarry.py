@@ -49,7 +49,10 @@ class QuarryObserver:
                 samples.setdefault(label, []).append(f.features[attrs["layers"], r, c])
         return samples
 
-    def observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0) -> Observation:
+    def observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0,
+                previous: Observation | None = None) -> Observation:
+        """Read one still frame. `previous` (the last reading, given to every observer alike) is
+        not used: this board is read from the frame alone."""
         profile = need_profile(self.profile, self.region)
         f = self._measure(image)
         support = profile.support(f.features, LAYERS)  # (4, 4, 4, classes)

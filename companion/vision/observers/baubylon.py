@@ -447,7 +447,9 @@ class BaubylonObserver:
 
     # --- reading ---------------------------------------------------------------------------------
 
-    def observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0) -> Observation:
+    def observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0,
+                previous: Observation | None = None) -> Observation:
+        """Read one still frame. `previous` (the last reading of this board) is not used yet."""
         profile = need_profile(self.profile, self.region)
         rows, cols = BAUBYLON.rows, BAUBYLON.cols
         expected, pawn_offsets = self._learned_offsets(profile)

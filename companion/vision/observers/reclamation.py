@@ -146,7 +146,10 @@ class ReclamationObserver:
                 bias[self.towards == towards] = float(profile.classes[name].mean[0])
         return bias
 
-    def observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0) -> Observation:
+    def observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0,
+                previous: Observation | None = None) -> Observation:
+        """Read one still frame. `previous` (the last reading, given to every observer alike) is
+        not used: this board is read from the frame alone."""
         profile = need_profile(self.profile, self.region)
         stone, square, (offsets, contrast) = self._measure_all(image)
         empty = class_support(profile, square.features[0], CLASSES)[labels.EMPTY]
