@@ -104,6 +104,7 @@ class TwinReader:
         self.last_regions: tuple[str, ...] = ()
         self.reads = 0  # region reads (render + observe), for the figures
         self.read_seconds = 0.0
+        self.history: dict[str, Observation] = {}  # region -> its last reading (as BoardReader.last)
 
     @property
     def observers(self) -> dict[str, Any]:
@@ -159,10 +160,12 @@ class TwinReader:
 
         started = time.perf_counter()
         frame = self.frame(region, layout, tick)
-        observation = self.eye(region).observer.observe(frame.image, frame.index, frame.timestamp)
+        observation = self.eye(region).observer.observe(frame.image, frame.index, frame.timestamp,
+                                                        previous=self.history.get(region))
         self.reads += 1
         self.read_seconds += time.perf_counter() - started
-        return replace(observation, region=region)
+        self.history[region] = observation = replace(observation, region=region)
+        return observation
 
     def read(self, truth: ExpectedView | None, tick: int, physical: tuple[Any, Any] | None = None) -> Scene:
         """A still scene: the regions whose pieces changed since last read (or, on a second look at

@@ -36,3 +36,23 @@ def test_each_read_gets_the_same_regions_last_reading(tmp_path):
     assert quarry.given == [None, first["babylon.quarry"], second["babylon.quarry"]]
     assert garden.given[2].cell(0, 0).attrs == {"read": 2}
 
+
+
+def test_the_simulated_table_reads_with_history_too():
+    """`companion run` on the simulated table reads through TwinReader: the same history per region."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from companion.demo.twin import TwinReader
+    from companion.sim import boards
+
+    reader = TwinReader("baubylon", seed=0)
+    recording = RecordingObserver("baubylon")
+    reader.eyes["baubylon"] = replace(reader.eyes["baubylon"], observer=recording)
+    layout = boards.random_baubylon(np.random.default_rng(0))
+    first = reader.observe("baubylon", layout, 1)
+    second = reader.observe("baubylon", layout, 2)
+    assert recording.given[0] is None
+    assert recording.given[1].cell(0, 0).attrs == first.cell(0, 0).attrs == {"read": 1}
+    assert reader.history["baubylon"] is second
