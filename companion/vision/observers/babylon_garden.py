@@ -41,6 +41,7 @@ from .. import labels
 from ..appearance import AppearanceProfile
 from ..boards import BABYLON_GARDEN
 from ..types import CellReading, Observation
+from . import garden_history
 from .common import need_profile
 from .dimensions import GARDEN, GardenDimensions
 from .fit import Rect, square_rects
@@ -364,8 +365,8 @@ class GardenObserver:
     # --- reading ---------------------------------------------------------------------------------
     def observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0,
                 previous: Observation | None = None) -> Observation:
-        """Read one still frame. With `previous` (the last confirmed reading), a tile whose own
-        level reading is unsure takes the level of the pillar tops seen beneath it before."""
+        """Read one still frame. With `previous` (the reading of the scene before), what this
+        frame reads unsurely is read with what was seen there before (with_history)."""
         observation = self._observe(image, frame_index, timestamp)
         return with_history(observation, previous) if previous is not None else observation
 
@@ -1249,30 +1250,11 @@ class GardenObserver:
 _GLYPH_ICONS = tuple((name, name.split(":", 1)[1]) for name in GLYPH_CLASSES)  # (class, icon)
 
 
-def with_history(current: Observation, previous: Observation, unsure: float = 0.5) -> Observation:
-    """babylon.build.support from the camera's side: a tile lies on the tops of the pillars that were
-    seen on its footprint just before it came. Where the new tile's level was read unsurely, and at
-    least 3 of its 4 cells showed pillars with one common top level in the previous reading, that
-    level is taken (the parallax reading stays as an alternative)."""
-    rows = [list(row) for row in current.cells]
-    by_tile: dict[str, list[tuple[int, int]]] = {}
-    for r, row in enumerate(current.cells):
-        for c, cell in enumerate(row):
-            if cell.label == labels.TILE:
-                by_tile.setdefault(cell.attrs["tile"], []).append((r, c))
-    for tile_id, cells in by_tile.items():
-        beneath = [previous.cell(r, c) for r, c, _ in _footprint_cells(tile_id) if 0 <= r < 8 and 0 <= c < 8]
-        tops = [p.attrs.get("level") for p in beneath if p.label in (labels.PILLAR1, labels.PILLAR2)]
-        if len(tops) < 3 or len(set(tops)) != 1:
-            continue
-        level = tops[0]
-        for r, c in cells:
-            cell = rows[r][c]
-            if cell.attrs["level"] == level or cell.confidence >= unsure:
-                continue
-            alternatives = ((cell.label, dict(cell.attrs), cell.confidence), *cell.alternatives)[:3]
-            rows[r][c] = CellReading(cell.label, max(cell.confidence, 0.6), {**cell.attrs, "level": level}, alternatives)
-    return replace(current, cells=tuple(tuple(row) for row in rows))
+def with_history(current: Observation, previous: Observation) -> Observation:
+    """`current` read with what the reading of the scene before (`previous`, and the memory it
+    carries) saw beneath the pieces: garden_history.with_history (what a frame reads unsurely
+    is read with the tops seen there before; a clear view wins)."""
+    return garden_history.with_history(current, previous)
 
 
 def _tile_mates(rows: list[list[CellReading]]) -> dict[tuple[int, int], dict[tuple[str, int], int]]:

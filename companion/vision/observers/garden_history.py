@@ -1,0 +1,259 @@
+"""The garden read with what was seen before: a referee reads a still scene after every move, and
+what it saw beneath a piece stays beneath it.
+
+Babylon's pieces stay where they are put (`babylon.build.pillars`, `babylon.build.support`,
+`babylon.deco.icon`; only `babylon.build.exchange` swaps pillars, and it swaps them in the
+supply). A cell's top therefore never goes down: a pillar goes on a recess or a tile space, a tile
+on the tops of the pillars beneath it, a decoration on a tile space, each higher than what it
+stands on. The memory (Observation.extras[KEY], plain JSON values) keeps, per cell, the readings
+the camera once gave clearly (at least SURE), lowest first: a tile's pillars under the tile, the
+tile under its decoration.
+
+History only decides what the current frame reads unsurely (below SURE): where the frame sees a
+thing clearly, the frame wins (a piece taken back, a nudged one) and the memory follows it.
+- An unsure top lower than the top remembered, or as high but another reading (the same tile's
+  footprint, level, flower or icon; the same pillar's kind), is the remembered top: nothing went
+  lower, and nothing new can lie at the same height on it.
+- An unsure top higher than the top remembered may be a new piece: the frame's reading stands.
+- A tile whose flower no space of it shows surely keeps the flower read when it did (every space
+  carries its tile's dot: one flower per tile).
+- A new tile read unsurely lies at the level of the pillar tops remembered under 3 or 4 of its
+  spaces (`babylon.build.support`).
+A reading taken from memory says so: no surer than the reading remembered nor than RECALL_CAP,
+the frame's own reading kept as its first alternative (the referee weighs them against the
+legal moves).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from .. import labels
+from ..types import CellReading, Observation
+
+KEY = "garden_history"  # Observation.extras: {"cells": 64 lists of [label, attrs, confidence], row by row}
+SURE = 0.5  # a reading at least this sure is the camera's clear view of the cell
+RECALL_CAP = 0.75  # a reading from memory is never "confident": the camera did not confirm it now
+DEPTH = 6  # readings kept per cell (a cell's stack is rarely deeper: board, pillar, tile, pillar, tile, piece)
+PILLARS = (labels.PILLAR1, labels.PILLAR2)
+DECOS = (labels.STAIRS, labels.FOUNTAIN, labels.BRIDGE, labels.STATUE, labels.BELVEDERE)
+GROUNDLESS = (labels.STATUE, labels.FOUNTAIN, labels.STAIRS)  # decorations that never stand over the board
+POSITIONS = ((0, 0), (0, 1), (1, 0), (1, 1))  # a tile's spaces from its top-left cell
+
+Record = tuple[str, dict[str, Any], float]  # (label, attrs, confidence) as remembered
+
+
+def rank(label: str, attrs: dict[str, Any]) -> float:
+    """How high a top stands in its cell's stack: the board 0, a pillar carrying level L at
+    L - 0.5, a tile space at L, a decoration on a level-L space at L + 0.25 (a pair of stairs at
+    its lower space: the least a cell of it shows)."""
+    level = attrs.get("level", 0)
+    if isinstance(level, list | tuple):
+        level = min(level) if level else 0
+    if label == labels.RECESS:
+        return 0.0
+    if label in PILLARS:
+        return level - 0.5
+    if label == labels.TILE:
+        return float(level)
+    return level + 0.25
+
+
+def footprint(tile_id: str) -> list[tuple[int, int]]:
+    """The four cells of the tile whose top-left cell is `tile_id` ("r2c3"), on the board."""
+    tr, tc = (int(v) for v in tile_id[1:].split("c"))
+    return [(tr + dr, tc + dc) for dr, dc in POSITIONS if 0 <= tr + dr < 8 and 0 <= tc + dc < 8]
+
+
+class Memory:
+    """Per cell the clear readings seen there, lowest first (`stacks[8 * row + col]`)."""
+
+    def __init__(self, stacks: list[list[Record]] | None = None):
+        self.stacks: list[list[Record]] = stacks if stacks is not None else [[] for _ in range(64)]
+
+    @classmethod
+    def of(cls, observation: Observation) -> Memory:
+        """The memory an observation carries; one made of its own clear readings when it carries
+        none (a single frame's reading, or a state confirmed elsewhere)."""
+        made = observation.extras.get(KEY)
+        if made is not None:
+            return cls([[(label, dict(attrs), float(conf)) for label, attrs, conf in cell] for cell in made["cells"]])
+        memory = cls()
+        memory.see(observation.cells, [[True] * observation.cols for _ in range(observation.rows)])
+        return memory
+
+    def top(self, r: int, c: int) -> Record | None:
+        stack = self.stacks[8 * r + c]
+        return stack[-1] if stack else None
+
+    def beneath(self, r: int, c: int, below: float) -> Record | None:
+        """The highest reading remembered on (r, c) lower than rank `below`."""
+        for record in reversed(self.stacks[8 * r + c]):
+            if rank(record[0], record[1]) < below:
+                return record
+        return None
+
+    def see(self, rows, own: list[list[bool]]) -> None:
+        """Remember each clear reading (at least SURE) that is the frame's own view (`own`). A
+        reading lower than what was remembered shows that the higher ones are gone (taken back);
+        a higher one stands on what was remembered. At the same height the surer reading is kept:
+        a top read alike now and then (a footprint one way, then the other) is the one seen best."""
+        for r, row in enumerate(rows):
+            for c, cell in enumerate(row):
+                if not own[r][c] or cell.confidence < SURE:
+                    continue
+                height = rank(cell.label, cell.attrs)
+                stack = self.stacks[8 * r + c]
+                kept = [rec for rec in stack if rank(rec[0], rec[1]) < height]
+                same = [rec for rec in stack if rank(rec[0], rec[1]) == height]
+                new = (cell.label, dict(cell.attrs), float(cell.confidence))
+                if same and (same[-1][0], same[-1][1]) == (new[0], new[1]):
+                    new = (new[0], new[1], max(new[2], same[-1][2]))
+                elif same and same[-1][2] > new[2]:
+                    new = same[-1]
+                self.stacks[8 * r + c] = [*kept, new][-DEPTH:]
+
+    def as_extras(self) -> dict[str, Any]:
+        return {"cells": [[[label, dict(attrs), conf] for label, attrs, conf in cell] for cell in self.stacks]}
+
+
+def recalled(record: Record, now: CellReading) -> CellReading:
+    """A remembered reading in place of the frame's own (kept as the first alternative)."""
+    label, attrs, conf = record
+    alternatives = ((now.label, dict(now.attrs), now.confidence), *now.alternatives)[:3]
+    return CellReading(label, min(conf, RECALL_CAP), dict(attrs), alternatives)
+
+
+def with_history(current: Observation, previous: Observation) -> Observation:
+    """`current` (this frame's own reading) read with what `previous` (the reading of the scene
+    before, with the memory it carries) saw: see the module's rules. The result carries the
+    updated memory."""
+    memory = Memory.of(previous)
+    rows = [list(row) for row in current.cells]
+    own = [[True] * 8 for _ in range(8)]
+    for r in range(8):
+        for c in range(8):
+            now, top = rows[r][c], memory.top(r, c)
+            if top is None or now.confidence >= SURE or (now.label, now.attrs) == (top[0], top[1]):
+                continue
+            settled = _settle(now, top, _shown_mates(current.cells, memory, r, c))
+            if settled is not None:
+                rows[r][c] = settled
+                own[r][c] = False
+    _tile_levels(rows, own, memory)
+    _tile_flowers(rows, own, memory)
+    memory.see(rows, own)
+    tiles = sorted({cell.attrs["tile"] for row in rows for cell in row if cell.label == labels.TILE})
+    extras = {**current.extras, "tiles": tiles, KEY: memory.as_extras()}
+    return replace(current, cells=tuple(tuple(row) for row in rows), extras=extras)
+
+
+def _settle(now: CellReading, top: Record, shown_mates: int) -> CellReading | None:
+    """An unsure reading `now` of a cell whose remembered top is `top`, read again with it (None:
+    the frame's reading stands)."""
+    label, attrs, trust = top
+    base = _surface(top)
+    if now.label == labels.TILE and label in PILLARS:
+        return None  # a tile on the pillar seen there: its level is the whole tile's (_tile_levels)
+    if rank(now.label, now.attrs) > rank(label, attrs):
+        # A new piece may stand on what was seen, but not a tile or a decoration right on the
+        # bare board: a tile lies on pillars (babylon.build.support) and shows on its other
+        # spaces (`shown_mates`), a statue, a fountain or stairs stand on a tile space
+        # (babylon.deco.icon). A belvedere may stand over the board (the open space of a tile
+        # on 3 pillars) and a bridge's middle spans a gap (babylon.deco.bridge).
+        if base == 0 and ((now.label == labels.TILE and shown_mates == 0) or now.label in GROUNDLESS):
+            return recalled(top, now)
+        return None
+    if base is not None and now.label in PILLARS:
+        # babylon.build.pillars: a pillar stands on the recess or tile space seen there; its top is
+        # one or two levels above it.
+        level = base + (1 if now.label == labels.PILLAR1 else 2)
+        return _with_attrs(now, {"level": level}, trust)
+    if base is not None and base > 0 and now.label in DECOS:
+        # babylon.deco.icon: a decoration stands on the tile space seen there, at its level (a
+        # pair of stairs joins two levels: the frame's pair stands).
+        return None if now.label == labels.STAIRS else _with_attrs(now, {"level": base}, trust)
+    return recalled(top, now)
+
+
+def _shown_mates(rows, memory: Memory, r: int, c: int) -> int:
+    """How many other spaces of the tile (r, c) is read as show that tile: read surely as a
+    space of a tile with that footprint (at any level: a level read wrong is still a tile
+    there), or read as one where a pillar top was seen (the tile lies on it)."""
+    cell = rows[r][c]
+    if cell.label != labels.TILE:
+        return 0
+    shown = 0
+    for rr, cc in footprint(cell.attrs["tile"]):
+        mate = rows[rr][cc]
+        if (rr, cc) == (r, c) or mate.label != labels.TILE or mate.attrs["tile"] != cell.attrs["tile"]:
+            continue
+        under = memory.top(rr, cc)
+        shown += mate.confidence >= SURE or (under is not None and under[0] in PILLARS)
+    return shown
+
+
+def _surface(record: Record) -> int | None:
+    """The level of the surface a remembered top offers a piece (the board 0, a tile space its
+    level); None for a pillar's or a decoration's top."""
+    if record[0] == labels.RECESS:
+        return 0
+    if record[0] == labels.TILE:
+        return int(record[1]["level"])
+    return None
+
+
+def _with_attrs(now: CellReading, attrs: dict[str, Any], trust: float) -> CellReading:
+    """The frame's reading with some attributes from memory: no surer than either."""
+    alternatives = ((now.label, dict(now.attrs), now.confidence), *now.alternatives)[:3]
+    return CellReading(now.label, min(now.confidence, trust, RECALL_CAP), {**now.attrs, **attrs}, alternatives)
+
+
+def _tile_groups(rows) -> dict[tuple[str, int], list[tuple[int, int]]]:
+    groups: dict[tuple[str, int], list[tuple[int, int]]] = {}
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            if cell.label == labels.TILE:
+                groups.setdefault((cell.attrs["tile"], cell.attrs["level"]), []).append((r, c))
+    return groups
+
+
+def _tile_levels(rows, own, memory: Memory) -> None:
+    """babylon.build.support: a tile read unsurely on all its spaces, new where it lies (no space
+    remembers it), lies on the pillar tops remembered under at least 3 of its 4 spaces when they
+    share one level: that level is taken."""
+    for (tile_id, level), cells in _tile_groups(rows).items():
+        if any(rows[r][c].confidence >= SURE for r, c in cells):
+            continue
+        under = [memory.top(r, c) for r, c in footprint(tile_id)]
+        if any(rec is not None and rec[0] == labels.TILE and rec[1].get("tile") == tile_id for rec in under):
+            continue
+        tops = [rec for rec in under if rec is not None and rec[0] in PILLARS]
+        levels = {rec[1]["level"] for rec in tops}
+        if len(tops) < 3 or len(levels) != 1 or level in levels:
+            continue
+        seen = levels.pop()
+        trust = min(rec[2] for rec in tops)
+        for r, c in cells:
+            rows[r][c] = _with_attrs(rows[r][c], {"level": seen}, trust)
+            own[r][c] = False
+
+
+def _tile_flowers(rows, own, memory: Memory) -> None:
+    """One flower per tile: a tile none of whose spaces is read surely now keeps the flower it
+    was read with when a space of it was (the same footprint and level, remembered)."""
+    for (tile_id, level), cells in _tile_groups(rows).items():
+        if any(rows[r][c].confidence >= SURE and own[r][c] for r, c in cells):
+            continue
+        known = [rec for r, c in footprint(tile_id) for rec in memory.stacks[8 * r + c]
+                 if rec[0] == labels.TILE and rec[1].get("tile") == tile_id and rec[1].get("level") == level]
+        if not known:
+            continue
+        best = max(known, key=lambda rec: rec[2])
+        flower = best[1].get("flower")
+        for r, c in cells:
+            now = rows[r][c]
+            if now.attrs.get("flower") != flower:
+                rows[r][c] = _with_attrs(now, {"flower": flower}, best[2])
+                own[r][c] = False
