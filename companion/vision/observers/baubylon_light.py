@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .baubylon_light_kernels import tilt_scores
+from .baubylon_light_kernels import best_tilt, light_pin, ring_places, tilt_scores
 from .stack_sampling import distance_to, lab_to_bgr, not_in_front
 
 HUE = 0.03  # a place's hue (each channel over the three's mean) within this of the light's
@@ -33,6 +33,8 @@ ABOVE = 0.06  # an unhidden place this much brighter than the plane says it is w
 ABOVE_PENALTY = 3.0  # ...and counts against it as much as this many places agreeing
 MOST_TILT = 0.3  # the light changes by at most this share per 640 px (the plane's x, y units)
 COARSE, FINE = 0.06, 0.01  # the tilt's steps, first over the whole range, then round the best
+_FINE_STEPS = np.arange(-COARSE, COARSE + 1e-9, FINE)  # (times the level: the fine steps)
+_FRONT_LEAST = 5  # not_in_front's `least`
 
 
 def margin_light(seen_lab: np.ndarray, known_lab: np.ndarray, known_bgr: np.ndarray, front_bgr: np.ndarray,
@@ -40,17 +42,61 @@ def margin_light(seen_lab: np.ndarray, known_lab: np.ndarray, known_bgr: np.ndar
     """lit_table_plane of the ring's places (Lab (n, 3), 0..100 L), the table's calibrated colour
     `known_lab` (3,) (`known_bgr`: the same in BGR) and the blocks' `front_bgr` (3,) (what may stand
     in front of the places not `unhidden`): the places that may show the table are those within
-    `near` ΔE of its colour, less the block faces stack_sampling's light fit drops too."""
+    `near` ΔE of its colour, less the block faces stack_sampling's light fit drops too (compiled:
+    baubylon_light_kernels.ring_places, stack_sampling.not_in_front's numbers)."""
+    seen = np.ascontiguousarray(np.asarray(seen_lab, np.float32).reshape(-1, 3))
+    known = np.ascontiguousarray(known_lab, np.float32)
+    seen_bgr = lab_to_bgr(seen)
+    unhidden = np.ascontiguousarray(unhidden, np.bool_)
+    ratio = np.empty((len(seen), 3))
+    like = ring_places(seen, seen_bgr, known, np.ascontiguousarray(known_bgr, np.float32),
+                       np.ascontiguousarray(front_bgr, np.float32), unhidden, float(near), _FRONT_LEAST, ratio)
+    return lit_table_plane(ratio, design, like, unhidden)
+
+
+def margin_light_numpy(seen_lab: np.ndarray, known_lab: np.ndarray, known_bgr: np.ndarray, front_bgr: np.ndarray,
+                       design: np.ndarray, unhidden: np.ndarray, near: float = 25.0) -> np.ndarray | None:
+    """margin_light as numpy calls (the compiled one's reference: tests/vision/test_baubylon_speed_light_fit.py)."""
     seen = np.asarray(seen_lab, np.float32).reshape(-1, 3)
     known = np.asarray(known_lab, np.float32)
     seen_bgr = lab_to_bgr(seen)
     unhidden = np.asarray(unhidden, bool)
     like = not_in_front(seen, seen_bgr, known, known_bgr, front_bgr, unhidden, near) & (distance_to(seen, known) < near)
-    return lit_table_plane(seen_bgr / np.maximum(known_bgr, 1e-3), design, like, unhidden)
+    return lit_table_plane_numpy(seen_bgr / np.maximum(known_bgr, 1e-3), design, like, unhidden)
 
 
 def lit_table_plane(ratio: np.ndarray, design: np.ndarray, like: np.ndarray, unhidden: np.ndarray,
                     least: int = 12, least_unhidden: int = 5) -> np.ndarray | None:
+    """lit_table_plane_numpy's plane, its numbers bit for bit: the places' brightness, hue, pin and
+    level and the tilt search compiled (baubylon_light_kernels.light_pin, best_tilt: a few hundred
+    tilts over ~150 places, and a few dozen numpy calls on them before), the plane's products and
+    least-squares fits numpy's own (BLAS and LAPACK, whose order of operations a loop would not
+    keep)."""
+    ok, level, pin, b, rows, ratios, open_ = light_pin(
+        np.ascontiguousarray(ratio, np.float64), np.ascontiguousarray(design, np.float64),
+        np.ascontiguousarray(like, np.bool_), np.ascontiguousarray(unhidden, np.bool_), HUE, PIN_BAND, least,
+        least_unhidden)
+    if not ok:
+        return None
+    reach = MOST_TILT * level
+    x, y = best_tilt(b, rows, pin, open_, level, np.arange(-reach, reach + 1e-9, COARSE * level), 0.0, 0.0, reach,
+                     False, TOLERANCE, ABOVE, ABOVE_PENALTY)
+    x, y = best_tilt(b, rows, pin, open_, level, _FINE_STEPS * level, x, y, reach, True, TOLERANCE, ABOVE,
+                     ABOVE_PENALTY)
+    tilt = np.array([x, y])
+    plane = np.array([level - tilt @ pin, tilt[0], tilt[1]])
+    agree = np.abs(b / np.maximum(rows @ plane, 1e-3) - 1.0) < TOLERANCE
+    if np.count_nonzero(agree) < least:
+        return None
+    plane = np.linalg.lstsq(rows[agree], b[agree], rcond=None)[0]
+    agree = np.abs(b / np.maximum(rows @ plane, 1e-3) - 1.0) < TOLERANCE
+    if np.count_nonzero(agree) < least:
+        return None
+    return np.linalg.lstsq(rows[agree], ratios[agree], rcond=None)[0]
+
+
+def lit_table_plane_numpy(ratio: np.ndarray, design: np.ndarray, like: np.ndarray, unhidden: np.ndarray,
+                          least: int = 12, least_unhidden: int = 5) -> np.ndarray | None:
     """(3, 3) plane coefficients (as stack_sampling.surface_gain_field's: per channel a + b·x + c·y
     over plane_design's terms) of how much brighter the lit table looks now than at calibration,
     or None when the ring does not show enough lit table (fewer than `least` places of the
@@ -136,4 +182,10 @@ def warm() -> None:
     if not _WARM:
         one = np.ones(1)
         tilt_scores(one, one, one, np.ones(1, np.bool_), 1.0, one, one, TOLERANCE, ABOVE, ABOVE_PENALTY)
+        f32 = np.ones((1, 3), np.float32)
+        ring_places(f32, f32, f32[0], f32[0], f32[0], np.ones(1, np.bool_), 25.0, _FRONT_LEAST, np.empty((1, 3)))
+        ok, level, pin, b, rows, ratios, open_ = light_pin(np.ones((1, 3)), np.ones((1, 3)), np.ones(1, np.bool_),
+                                                           np.ones(1, np.bool_), HUE, PIN_BAND, 12, 5)
+        best_tilt(one, np.ones((1, 3)), np.zeros(2), np.ones(1, np.bool_), 1.0, one, 0.0, 0.0, 1.0, True,
+                  TOLERANCE, ABOVE, ABOVE_PENALTY)
         _WARM = True
