@@ -15,7 +15,7 @@ from companion.sim.render import render
 from companion.sim.scene import TableScene
 from companion.vision import labels
 from companion.vision.observers.babylon_garden import with_history
-from companion.vision.observers.garden_history import KEY, RECALL_CAP, Memory
+from companion.vision.observers.garden_history import RECALL_CAP, Memory
 from companion.vision.types import CellReading, Observation
 from tests.vision.bench_frames import bench_frame
 
@@ -168,8 +168,10 @@ def test_the_memory_keeps_what_lies_beneath_and_the_surer_of_two_readings_alike(
 
 def test_the_memory_travels_in_the_reading_as_plain_json():
     read = chain(board({cell: tile(0.9) for cell in FOOTPRINT}), board({cell: tile(0.2, flower="flower0") for cell in FOOTPRINT}))
-    carried = json.loads(json.dumps(read.extras[KEY]))
-    assert Memory.of(replace(read, extras={KEY: carried})).stacks == Memory.of(read).stacks
+    carried = replace(read, extras=json.loads(json.dumps(read.extras)))
+    later = board({cell: tile(0.3, flower="flower2") for cell in FOOTPRINT})
+    assert with_history(later, carried).cells == with_history(later, read).cells
+    assert [later_cell.attrs["flower"] for later_cell in with_history(later, carried).cells[2][2:4]] == ["flower1"] * 2
     assert read.extras["tiles"] == ["r2c2"]
 
 

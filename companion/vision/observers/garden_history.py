@@ -32,7 +32,7 @@ from typing import Any
 from .. import labels
 from ..types import CellReading, Observation
 
-KEY = "garden_history"  # Observation.extras: {"cells": 64 lists of [label, attrs, confidence], row by row}
+KEY = "garden_history"  # Observation.extras: {"cells": 64 lists of (label, attrs, confidence, rank), row by row}
 SURE = 0.5  # a reading at least this sure is the camera's clear view of the cell
 RECALL_CAP = 0.75  # a reading from memory is never "confident": the camera did not confirm it now
 DEPTH = 6  # readings kept per cell (a cell's stack is rarely deeper: board, pillar, tile, pillar, tile, piece)
@@ -41,7 +41,7 @@ DECOS = (labels.STAIRS, labels.FOUNTAIN, labels.BRIDGE, labels.STATUE, labels.BE
 GROUNDLESS = (labels.STATUE, labels.FOUNTAIN, labels.STAIRS)  # decorations that never stand over the board
 POSITIONS = ((0, 0), (0, 1), (1, 0), (1, 1))  # a tile's spaces from its top-left cell
 
-Record = tuple[str, dict[str, Any], float]  # (label, attrs, confidence) as remembered
+Record = tuple[str, dict[str, Any], float, float]  # (label, attrs, confidence, rank) as remembered
 
 
 def rank(label: str, attrs: dict[str, Any]) -> float:
@@ -67,7 +67,9 @@ def footprint(tile_id: str) -> list[tuple[int, int]]:
 
 
 class Memory:
-    """Per cell the clear readings seen there, lowest first (`stacks[8 * row + col]`)."""
+    """Per cell the clear readings seen there, lowest first (`stacks[8 * row + col]`), each a
+    record (label, attrs, confidence, rank). Records and stacks are never changed in place: a
+    reading's memory may share them with the reading before."""
 
     def __init__(self, stacks: list[list[Record]] | None = None):
         self.stacks: list[list[Record]] = stacks if stacks is not None else [[] for _ in range(64)]
@@ -78,7 +80,7 @@ class Memory:
         none (a single frame's reading, or a state confirmed elsewhere)."""
         made = observation.extras.get(KEY)
         if made is not None:
-            return cls([[(label, dict(attrs), float(conf)) for label, attrs, conf in cell] for cell in made["cells"]])
+            return cls(list(made["cells"]))
         memory = cls()
         memory.see(observation.cells, [[True] * observation.cols for _ in range(observation.rows)])
         return memory
@@ -87,40 +89,36 @@ class Memory:
         stack = self.stacks[8 * r + c]
         return stack[-1] if stack else None
 
-    def beneath(self, r: int, c: int, below: float) -> Record | None:
-        """The highest reading remembered on (r, c) lower than rank `below`."""
-        for record in reversed(self.stacks[8 * r + c]):
-            if rank(record[0], record[1]) < below:
-                return record
-        return None
-
     def see(self, rows, own: list[list[bool]]) -> None:
         """Remember each clear reading (at least SURE) that is the frame's own view (`own`). A
         reading lower than what was remembered shows that the higher ones are gone (taken back);
         a higher one stands on what was remembered. At the same height the surer reading is kept:
         a top read alike now and then (a footprint one way, then the other) is the one seen best."""
+        stacks = self.stacks
         for r, row in enumerate(rows):
             for c, cell in enumerate(row):
-                if not own[r][c] or cell.confidence < SURE:
+                if cell.confidence < SURE or not own[r][c]:
+                    continue
+                stack = stacks[8 * r + c]
+                if stack and stack[-1][0] == cell.label and stack[-1][1] == cell.attrs:
+                    if cell.confidence > stack[-1][2]:  # the same top, seen better
+                        stacks[8 * r + c] = [*stack[:-1], (*stack[-1][:2], cell.confidence, stack[-1][3])]
                     continue
                 height = rank(cell.label, cell.attrs)
-                stack = self.stacks[8 * r + c]
-                kept = [rec for rec in stack if rank(rec[0], rec[1]) < height]
-                same = [rec for rec in stack if rank(rec[0], rec[1]) == height]
-                new = (cell.label, dict(cell.attrs), float(cell.confidence))
-                if same and (same[-1][0], same[-1][1]) == (new[0], new[1]):
-                    new = (new[0], new[1], max(new[2], same[-1][2]))
-                elif same and same[-1][2] > new[2]:
+                new = (cell.label, cell.attrs, cell.confidence, height)
+                kept = [rec for rec in stack if rec[3] < height]
+                same = [rec for rec in stack if rec[3] == height]
+                if same and same[-1][2] > new[2]:
                     new = same[-1]
-                self.stacks[8 * r + c] = [*kept, new][-DEPTH:]
+                stacks[8 * r + c] = [*kept, new][-DEPTH:]
 
     def as_extras(self) -> dict[str, Any]:
-        return {"cells": [[[label, dict(attrs), conf] for label, attrs, conf in cell] for cell in self.stacks]}
+        return {"cells": self.stacks}
 
 
 def recalled(record: Record, now: CellReading) -> CellReading:
     """A remembered reading in place of the frame's own (kept as the first alternative)."""
-    label, attrs, conf = record
+    label, attrs, conf, _ = record
     alternatives = ((now.label, dict(now.attrs), now.confidence), *now.alternatives)[:3]
     return CellReading(label, min(conf, RECALL_CAP), dict(attrs), alternatives)
 
@@ -152,11 +150,11 @@ def with_history(current: Observation, previous: Observation) -> Observation:
 def _settle(now: CellReading, top: Record, shown_mates: int) -> CellReading | None:
     """An unsure reading `now` of a cell whose remembered top is `top`, read again with it (None:
     the frame's reading stands)."""
-    label, attrs, trust = top
+    label, attrs, trust, height = top
     base = _surface(top)
     if now.label == labels.TILE and label in PILLARS:
         return None  # a tile on the pillar seen there: its level is the whole tile's (_tile_levels)
-    if rank(now.label, now.attrs) > rank(label, attrs):
+    if rank(now.label, now.attrs) > height:
         # A new piece may stand on what was seen, but not a tile or a decoration right on the
         # bare board: a tile lies on pillars (babylon.build.support) and shows on its other
         # spaces (`shown_mates`), a statue, a fountain or stairs stand on a tile space
