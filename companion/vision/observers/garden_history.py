@@ -139,8 +139,10 @@ def with_history(current: Observation, previous: Observation) -> Observation:
             if settled is not None:
                 rows[r][c] = settled
                 own[r][c] = False
-    _tile_levels(rows, own, memory)
-    _tile_flowers(rows, own, memory)
+    groups = _tile_groups(rows)
+    if _tile_levels(rows, own, memory, groups):
+        groups = _tile_groups(rows)
+    _tile_flowers(rows, own, memory, groups)
     memory.see(rows, own)
     tiles = sorted({cell.attrs["tile"] for row in rows for cell in row if cell.label == labels.TILE})
     extras = {**current.extras, "tiles": tiles, KEY: memory.as_extras()}
@@ -217,11 +219,12 @@ def _tile_groups(rows) -> dict[tuple[str, int], list[tuple[int, int]]]:
     return groups
 
 
-def _tile_levels(rows, own, memory: Memory) -> None:
+def _tile_levels(rows, own, memory: Memory, groups) -> bool:
     """babylon.build.support: a tile read unsurely on all its spaces, new where it lies (no space
     remembers it), lies on the pillar tops remembered under at least 3 of its 4 spaces when they
-    share one level: that level is taken."""
-    for (tile_id, level), cells in _tile_groups(rows).items():
+    share one level: that level is taken. Whether any was."""
+    taken = False
+    for (tile_id, level), cells in groups.items():
         if any(rows[r][c].confidence >= SURE for r, c in cells):
             continue
         under = [memory.top(r, c) for r, c in footprint(tile_id)]
@@ -236,12 +239,14 @@ def _tile_levels(rows, own, memory: Memory) -> None:
         for r, c in cells:
             rows[r][c] = _with_attrs(rows[r][c], {"level": seen}, trust)
             own[r][c] = False
+        taken = True
+    return taken
 
 
-def _tile_flowers(rows, own, memory: Memory) -> None:
+def _tile_flowers(rows, own, memory: Memory, groups) -> None:
     """One flower per tile: a tile none of whose spaces is read surely now keeps the flower it
     was read with when a space of it was (the same footprint and level, remembered)."""
-    for (tile_id, level), cells in _tile_groups(rows).items():
+    for (tile_id, level), cells in groups.items():
         if any(rows[r][c].confidence >= SURE and own[r][c] for r, c in cells):
             continue
         known = [rec for r, c in footprint(tile_id) for rec in memory.stacks[8 * r + c]
