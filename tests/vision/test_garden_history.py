@@ -141,6 +141,20 @@ def test_a_new_tile_shown_on_its_other_spaces_stands():
     assert read.cells == now.cells
 
 
+def test_a_new_tile_whose_other_spaces_carry_pieces_on_its_level_stands():
+    # tile r2c2 at level 2 laid with its pillars in one move, then pieces on three of its spaces
+    now = board({FOOTPRINT[0]: tile(0.4, level=2), FOOTPRINT[1]: pillar(labels.PILLAR2, 4, 0.9),
+                 FOOTPRINT[2]: pillar(labels.PILLAR1, 3, 0.45), FOOTPRINT[3]: piece(labels.STATUE, 2, 0.8)})
+    assert with_history(now, board({})).cells == now.cells
+    elsewhere = board({**now_cells(now), FOOTPRINT[1]: pillar(labels.PILLAR2, 2, 0.9),
+                       FOOTPRINT[2]: RECESS, FOOTPRINT[3]: RECESS})
+    assert with_history(elsewhere, board({})).cell(*FOOTPRINT[0]).label == labels.RECESS  # on the board: not its level
+
+
+def now_cells(observation: Observation) -> dict[tuple[int, int], CellReading]:
+    return {(r, c): observation.cell(r, c) for r in range(8) for c in range(8)}
+
+
 def test_a_new_tile_lies_at_the_level_of_the_pillar_tops_seen_beneath_it():
     pillars = board({cell: pillar(labels.PILLAR2, 2, 0.9) for cell in FOOTPRINT[:3]})
     now = board({cell: tile(0.3, level=1) for cell in FOOTPRINT})

@@ -180,18 +180,38 @@ def _settle(now: CellReading, top: Record, shown_mates: int) -> CellReading | No
 def _shown_mates(rows, memory: Memory, r: int, c: int) -> int:
     """How many other spaces of the tile (r, c) is read as show that tile: read surely as a
     space of a tile with that footprint (at any level: a level read wrong is still a tile
-    there), or read as one where a pillar top was seen (the tile lies on it)."""
+    there), read as one where a pillar top was seen (the tile lies on it), or carrying a piece
+    that stands on the tile's level (a pillar or a decoration on that space)."""
     cell = rows[r][c]
     if cell.label != labels.TILE:
         return 0
+    tile_id, level = cell.attrs["tile"], cell.attrs["level"]
     shown = 0
-    for rr, cc in footprint(cell.attrs["tile"]):
-        mate = rows[rr][cc]
-        if (rr, cc) == (r, c) or mate.label != labels.TILE or mate.attrs["tile"] != cell.attrs["tile"]:
+    for rr, cc in footprint(tile_id):
+        if (rr, cc) == (r, c):
             continue
-        under = memory.top(rr, cc)
-        shown += mate.confidence >= SURE or (under is not None and under[0] in PILLARS)
+        mate = rows[rr][cc]
+        if mate.label == labels.TILE:
+            under = memory.top(rr, cc)
+            shown += mate.attrs["tile"] == tile_id and (
+                mate.confidence >= SURE or (under is not None and under[0] in PILLARS))
+        else:
+            shown += _stands_at(mate) == level
     return shown
+
+
+def _stands_at(cell: CellReading) -> int | None:
+    """The level of the surface a pillar or a decoration read stands on (None for others)."""
+    level = cell.attrs.get("level", 0)
+    if isinstance(level, list | tuple):
+        level = min(level) if level else 0
+    if cell.label == labels.PILLAR1:
+        return level - 1
+    if cell.label == labels.PILLAR2:
+        return level - 2
+    if cell.label in DECOS:
+        return level
+    return None
 
 
 def _surface(record: Record) -> int | None:
