@@ -156,6 +156,8 @@ def _settle(now: CellReading, top: Record, shown_mates: int) -> CellReading | No
     base = _surface(top)
     if now.label == labels.TILE and label in PILLARS:
         return None  # a tile on the pillar seen there: its level is the whole tile's (_tile_levels)
+    if now.label == labels.TILE == label and now.attrs["tile"] == attrs["tile"]:
+        return recalled(top, now)  # babylon.build.no_exact_cover: the tile seen there, not one on it
     if rank(now.label, now.attrs) > height:
         # A new piece may stand on what was seen, but not a tile or a decoration right on the
         # bare board: a tile lies on pillars (babylon.build.support) and shows on its other
