@@ -41,6 +41,7 @@ from ..boards import BAUBYLON
 from ..types import CellReading, Observation
 from . import baubylon_kernels as kernels
 from .baubylon_columns import seen_on_columns
+from .baubylon_history import SpaceView, with_history
 from .baubylon_light import margin_light
 from .baubylon_light import warm as warm_light
 from .baubylon_speed import block_outline_terms
@@ -449,7 +450,9 @@ class BaubylonObserver:
 
     def observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0,
                 previous: Observation | None = None) -> Observation:
-        """Read one still frame. `previous` (the last reading of this board) is not used yet."""
+        """Read one still frame. With `previous` (this observer's reading of the last still frame of
+        this board), what the frame reads unsurely is read with what was seen before
+        (baubylon_history); with None, the frame alone."""
         profile = need_profile(self.profile, self.region)
         rows, cols = BAUBYLON.rows, BAUBYLON.cols
         expected, pawn_offsets = self._learned_offsets(profile)
@@ -531,7 +534,16 @@ class BaubylonObserver:
         cells = _readings(labels.FIELD, sure, [{"height": h, "pawns": [None] * (n - 1) + [PAWNS[k]] if o else []}
                                                 for h, n, k, o in zip(heights, count, colour, on, strict=True)])
         out = tuple(tuple(cells[r * cols:(r + 1) * cols]) for r in range(rows))
-        return Observation(self.region, rows, cols, out, frame_index, timestamp)
+        observation = Observation(self.region, rows, cols, out, frame_index, timestamp)
+        if previous is None:
+            return observation
+        # History (baubylon_history): the field as seen in earlier still frames, where this one
+        # reads a block height unsurely. The parts of the confidence it needs, apart.
+        stands = np.ascontiguousarray(tops.ravel())
+        view = SpaceView(self._block_confidence(levels, scores, seen).ravel(),
+                         np.where(stacked.ravel(), pawn_sure, no_pawn_sure), hidden.ravel(),
+                         lambda own: self._taller_in_front(np.clip(own, 0, self.top).astype(stands.dtype), stands)[0])
+        return with_history(observation, previous, view)
 
     def _learned_offsets(self, profile: AppearanceProfile) -> tuple[np.ndarray, np.ndarray]:
         """Where this camera's block outlines cross, per space and level above the table (S,

@@ -1,0 +1,138 @@
+"""Baubylon: what earlier still frames of the same table tell about what this one cannot see.
+
+A referee never reads a Baubylon table cold: the block field is built before play and does not
+change while the pawns move on it (baubylon.field, baubylon.units), so every space's block height
+was seen before any pawn stood on it or in front of it. The pawns move every turn, stack
+(baubylon.stack) and get knocked off (baubylon.knock, baubylon.quake), so what the frame shows of
+them now comes first.
+
+`previous` is the observer's own reading of the last still frame, never the truth. It carries, in
+its extras, the field as remembered so far: per space the block height read most surely, with that
+reading's confidence in the height alone. A reading with no such memory (the first still frame of a
+game, read without history) gives its own heights, each as sure as its cell.
+
+The rules (the current frame wins wherever it reads a space surely):
+- A space whose block height the frame reads unsurely (below UNSURE), where the field was read
+  surer before, takes the remembered height: once play has begun (a pawn read on the board:
+  baubylon.enter, pawns come onto a built field), or where the remembered block is the higher
+  (while the field is built, blocks are only added). A stack on it keeps the top the frame sees (a pawn's
+  top is read well; the block under it is half hidden): its pawns are the top less the block, when
+  that makes between one and baubylon.stack's most pawns; otherwise the frame's reading stands.
+- The memory keeps the surer of what it had and what the frame reads; a height read at least
+  UNSURE replaces it (a field rebuilt for a new game is seen afresh).
+
+A reading taken from history says so: its confidence is no higher than the remembered height's nor
+than the frame's own reading of the pawns, and the frame's reading is kept as its first alternative.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from ..types import CellReading, Observation
+
+UNSURE = 0.5  # below this the frame's reading may give way to history (the bench's "sure" bound)
+MAX_PAWNS = 5  # baubylon.stack: at most five pawns on one space
+HIDDEN_SURE = 0.45  # no surer than this where a taller stand nearer the camera may hide the top
+FIELD = "baubylon.field"  # Observation.extras key: the field as remembered, [[height, sure], ...] per space
+
+
+@dataclass(frozen=True)
+class SpaceView:
+    """What the current frame's reading rests on, per space (flat, row by row): how sure it is of
+    the block height alone and of the pawns alone, and whether a taller stand nearer the camera may
+    hide part of the space's top."""
+
+    block_sure: np.ndarray
+    pawn_sure: np.ndarray
+    hidden: np.ndarray
+    # Given a top per space (pawn heights), whether a taller stand the frame reads nearer the
+    # camera hides its middle: what the frame cannot see there.
+    hides_top: Callable[[np.ndarray], np.ndarray] | None = None
+
+
+def remembered_field(previous: Observation) -> tuple[list[int], list[float]]:
+    """The block height of every space (row by row) as remembered by `previous`, and how surely
+    each was read: its extras' memory, else its own readings (each as sure as its cell: a cell's
+    confidence is never above its height's)."""
+    memory = previous.extras.get(FIELD)
+    if memory is not None and len(memory) == previous.rows * previous.cols:
+        return [int(h) for h, _ in memory], [float(s) for _, s in memory]
+    cells = [cell for row in previous.cells for cell in row]
+    return [int(cell.attrs.get("height", 0)) for cell in cells], [float(cell.confidence) for cell in cells]
+
+
+def with_history(current: Observation, previous: Observation, view: SpaceView,
+                 unsure: float = UNSURE) -> Observation:
+    """`current` (the frame's own reading) with the block heights it reads unsurely taken from the
+    field remembered by `previous` (see the module's rules), and the memory carried on in extras."""
+    if (previous.rows, previous.cols) != (current.rows, current.cols):
+        return current  # another board: nothing to remember
+    heights, sures = remembered_field(previous)
+    cells = [cell for row in current.cells for cell in row]
+    block_sure, pawn_sure, hidden = (np.asarray(a).ravel().tolist() for a in (view.block_sure, view.pawn_sure, view.hidden))
+    before = [cell for row in previous.cells for cell in row]
+    unseen = _stacks_out_of_view(before, cells, view)
+    # baubylon.enter: pawns come onto a field already built. Until one is read on the board the
+    # field may still be rising (a block added where the table was seen); then it stays.
+    playing = any(cell.attrs["pawns"] and sure >= unsure for cell, sure in zip(cells, pawn_sure, strict=True))
+    out: list[CellReading] = []
+    memory: list[list[float]] = []
+    for i, cell in enumerate(cells):
+        if unseen[i] and cell.confidence < unsure:
+            out.append(_still_there(cell, before[i]))
+            memory.append([heights[i], sures[i]])
+            continue
+        height, sure = int(cell.attrs["height"]), float(block_sure[i])
+        kept = heights[i]
+        if kept == height:
+            out.append(cell)
+            memory.append([height, max(sure, sures[i])])
+            continue
+        if sure >= unsure or sure >= sures[i] or not (playing or kept > height):
+            out.append(cell)  # a clear view, a surer one, or a block added while the field is built
+            memory.append([height, sure])
+            continue
+        moved = _on_remembered_block(cell, kept, sures[i], pawn_sure[i], hidden[i])
+        out.append(cell if moved is None else moved)
+        memory.append([kept, sures[i]])
+    rows = tuple(tuple(out[r * current.cols:(r + 1) * current.cols]) for r in range(current.rows))
+    return replace(current, cells=rows, extras={**current.extras, FIELD: memory})
+
+
+def _on_remembered_block(cell: CellReading, height: int, height_sure: float, pawn_sure: float,
+                         hidden: bool) -> CellReading | None:
+    """The space read on the remembered block `height`: its stack's top as the frame sees it (the
+    pawns beneath the top are hidden from above: None), or None where that top would leave no pawn
+    or more than a stack can hold."""
+    pawns = cell.attrs["pawns"]
+    if pawns:
+        count = int(cell.attrs["height"]) + len(pawns) - height
+        if not 1 <= count <= MAX_PAWNS:
+            return None
+        pawns = [None] * (count - 1) + [pawns[-1]]
+    confidence = min(height_sure, pawn_sure, HIDDEN_SURE if hidden else 1.0)
+    alternatives = ((cell.label, cell.attrs, cell.confidence), *cell.alternatives)
+    return CellReading(cell.label, confidence, {**cell.attrs, "height": height, "pawns": list(pawns)}, alternatives)
+
+
+def _stacks_out_of_view(before: list[CellReading], now: list[CellReading], view: SpaceView) -> list[bool]:
+    """Per space: a stack read there before, none now, and its top behind a taller stand the frame
+    reads nearer the camera (the frame cannot see whether it is still there)."""
+    tops = np.array([int(cell.attrs["height"]) + len(cell.attrs["pawns"]) for cell in before])
+    candidates = [bool(b.attrs["pawns"]) and not n.attrs["pawns"] for b, n in zip(before, now, strict=True)]
+    if view.hides_top is None or not any(candidates):
+        return [False] * len(now)
+    hidden = np.asarray(view.hides_top(tops)).tolist()
+    return [c and h for c, h in zip(candidates, hidden, strict=True)]
+
+
+def _still_there(cell: CellReading, before: CellReading) -> CellReading:
+    """The stack read before, on a space the frame cannot see into: pawns move, but one turn moves
+    one pawn (baubylon.move), so the stack most likely stands; no surer than a hidden top."""
+    confidence = min(before.confidence, HIDDEN_SURE)
+    alternatives = ((cell.label, cell.attrs, cell.confidence), *cell.alternatives)
+    return CellReading(cell.label, confidence, dict(before.attrs), alternatives)
