@@ -182,12 +182,12 @@ def _with_screen(options, config, camera=None) -> int:
 
     feed = EventFeed()
     controls = LiveControls(options.state_dir, config)
-    controls.open_camera = lambda name: open_camera(config, name, controls.game or options.game, options.state_dir)
     stop = threading.Event()
     console = Console(options.lang)
     skipped: list[str] = []
     feedback = feedback_sink(config, Say(sys.stdout, console), skipped, controls)
     sinks = [feed.push] + ([feedback.handle] if feedback is not None else [])
+    controls.open_camera = switching_camera(config, options, controls, sinks)
     worker = threading.Thread(target=referee_loop, name="referee", daemon=True,
                               args=(options, config, controls, sinks, stop, console, camera))
     worker.start()
@@ -260,9 +260,26 @@ def _requests_when_idle(controls, stop: threading.Event, kick, poll: float = 0.2
     return [None]
 
 
-def open_camera(config, name: str, game: str, state_dir: Path):
-    """Open the camera source `name` and check a board of `game` can be read through it.
-    Raises CompanionError saying why not (the source is closed again then)."""
+def switching_camera(config, options, controls, sinks):
+    """LiveControls.open_camera for Settings' camera switch (run in the switch's own thread): the
+    camera opened and its readers built for the game being played, the build told on the terminal,
+    the screen (the "preparing" line) and systemd's STATUS, as at start-up (referee/startup.py)."""
+    from ..referee.startup import Preparation, watchdog
+
+    def open_for_switch(name: str):
+        game = controls.game or options.game
+        session = controls.session
+        moves = len(getattr(getattr(session, "tracker", None), "moves", ()) or ())
+        preparing = Preparation(game, lambda m: _say(options.lang, m), sinks, watchdog(), moves, running=True)
+        return open_camera(config, name, game, options.state_dir, preparing)
+
+    return open_for_switch
+
+
+def open_camera(config, name: str, game: str, state_dir: Path, preparing=None):
+    """Open the camera source `name` and check a board of `game` can be read through it
+    (`preparing`: a startup.Preparation announcing the readers' build). Raises CompanionError
+    saying why not (the source is closed again then)."""
     from ..referee.camera_run import readable_regions
     from ..referee.frames import NOT_LOCATED
     from ..vision.sources import SourceError, open_source
@@ -272,7 +289,11 @@ def open_camera(config, name: str, game: str, state_dir: Path):
     except SourceError as exc:
         raise CompanionError(str(exc), message=Message.of(
             N_("it gives no picture (check its cable, and that no other program is using it)"))) from exc
-    reader, _frame = readable_regions(opened.source, game, state_dir)
+    try:
+        reader, _frame = readable_regions(opened.source, game, state_dir, preparing)
+    except BaseException:  # a reader's build that fails on a bug: the camera is not left open
+        opened.source.close()
+        raise
     if not reader.observers:
         opened.source.close()
         reasons = "; ".join(f"{r}: {w}" for r, w in reader.skipped.items()) or "no frame"

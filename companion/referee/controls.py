@@ -13,6 +13,7 @@ import dataclasses
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -21,12 +22,23 @@ from ..diagnostics import camera_lens_measured
 from ..errors import CompanionError, os_error_text
 from ..games.api import GameState, Message, Move
 from ..i18n import GAME_TITLES, N_, NP_
-from .interface import Answer, CalibrationProgress, CameraView, DeviceStatus, GameSetup, Mark
+from .interface import (
+    Answer,
+    CalibrationProgress,
+    CameraSwitch,
+    CameraView,
+    DeviceStatus,
+    GameSetup,
+    Mark,
+)
 from .session import RefereeSession
+from .startup import READER_SECONDS
 
 log = logging.getLogger(__name__)
 
 SIM = "sim"
+# A camera switch gives up after this long: opening and a first frame, then the readers' build.
+SWITCH_SECONDS = READER_SECONDS + 60.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -50,10 +62,15 @@ class LiveControls:
         self.run_stop = threading.Event()  # set to end the current run (a request waits, or closing)
         self.closing = False
         self.observers: dict[str, Any] = {}  # region -> observer of the current run (for the marks)
-        self.open_camera: Callable[[str], tuple[Any, Any]] | None = None  # set by the run loop
+        # Opens a camera and builds its board readers (slow: called in a thread of its own); set by
+        # the run loop, which announces the build (startup.Preparation) from it.
+        self.open_camera: Callable[[str], tuple[Any, Any]] | None = None
         self.calibration: Any = None  # a CalibrationRun while the wizard runs
         self._referee_paused = False  # the wizard paused the session's referee (pause/resume)
         self._lock = threading.Lock()
+        self.clock: Callable[[], float] = time.monotonic
+        self._switch: CameraSwitch | None = None  # the last camera switch from Settings (set_camera)
+        self._switch_began = 0.0
 
     def attach(self, session: RefereeSession) -> None:
         self.session = session
@@ -219,7 +236,8 @@ class LiveControls:
     def device_status(self) -> DeviceStatus:
         calibrated, detail = self._calibration_state()
         return DeviceStatus(camera=self.camera, volume=self.sound[1], sound=self.sound[0], calibrated=calibrated,
-                            calibration_detail=detail, lens_measured=camera_lens_measured(self.state_dir))
+                            calibration_detail=detail, lens_measured=camera_lens_measured(self.state_dir),
+                            switch=self.camera_switch())
 
     def _calibration_state(self) -> tuple[bool, Message | None]:
         """Whether every region of the game has its learned colours in the state folder."""
@@ -242,25 +260,78 @@ class LiveControls:
         self.sound = (enabled, volume)
 
     def set_camera(self, source: str) -> Answer:
-        """Switch sources at run time. The new one is opened and read first; when that fails the
-        old source keeps running and the answer says why."""
+        """Switch sources at run time, answering at once. The new camera is opened, read and its
+        board readers built in a thread of its own (a cold numba cache compiles for 25-35 s here,
+        longer on a Pi; the Kivy thread must not wait): the current source keeps running, and
+        refereeing, until the new one is ready, then the run loop takes it. How it goes is in
+        device_status().switch; when it fails the old source is still the one in use."""
+        with self._lock:
+            switch = self._switch
+        if switch is not None and switch.done is None:  # one at a time (the current source too)
+            return Answer(False, Message.of(N_("Still switching to camera {source}: wait until it is ready."),
+                                            source=switch.source))
         if source == self.camera:
             return Answer(True)
         if source == SIM:
+            self._switch = None
             self.camera = SIM
             self.request(RunRequest("camera"))
             return Answer(True, Message.of(N_("Switching to the simulated table.")))
         if self.open_camera is None:
             return Answer(False, Message.of(N_("Cameras cannot be switched in this run.")))
+        switch = CameraSwitch(source)
+        with self._lock:
+            self._switch, self._switch_began = switch, self.clock()
+        threading.Thread(target=self._switch_in_background, args=(switch,), name=f"camera switch {source}",
+                         daemon=True).start()
+        return Answer(True, Message.of(N_("Switching to camera {source}…"), source=source))
+
+    def _switch_in_background(self, switch: CameraSwitch) -> None:
+        """Open the camera and build its readers (the switch thread); hand them to the run loop
+        unless the switch was given up meanwhile (too long, or closing): then the camera is closed."""
+        assert self.open_camera is not None
+        source = switch.source
         try:
             opened, reader = self.open_camera(source)
-        except CompanionError as exc:
-            log.warning("camera %s could not be used: %s", source, exc)
-            return Answer(False, Message.of(N_("Camera {source} could not be used: {reason}. Still using {current}."),
-                                            source=source, reason=reason_of(exc), current=self.camera))
-        self.camera = source
-        self.request(RunRequest("camera", source=opened, reader=reader))
-        return Answer(True, Message.of(N_("Switching to camera {source}."), source=source))
+        except Exception as exc:  # a bug in a reader's build must not leave the switch hanging either
+            if isinstance(exc, CompanionError):
+                log.warning("camera %s could not be used: %s", source, exc)
+            else:
+                log.exception("camera %s could not be prepared", source)
+            self._end_switch(switch, False, Message.of(
+                N_("Camera {source} could not be used: {reason}. Still using {current}."),
+                source=source, reason=reason_of(exc), current=self.camera))
+            return
+        with self._lock:
+            taken = self._switch is switch and not self.closing
+            if taken:
+                self.camera = source
+                self._switch = dataclasses.replace(switch, done=True, message=Message.of(
+                    N_("Now using camera {source}."), source=source))
+                self.requests.put(RunRequest("camera", source=opened, reader=reader))
+                self.run_stop.set()
+        if not taken:
+            log.info("camera %s was ready after its switch was given up: closed", source)
+            close = getattr(opened, "close", None)
+            if callable(close):
+                close()
+
+    def _end_switch(self, switch: CameraSwitch, done: bool, message: Message) -> None:
+        with self._lock:
+            if self._switch is switch:
+                self._switch = dataclasses.replace(switch, done=done, message=message)
+
+    def camera_switch(self) -> CameraSwitch | None:
+        """The last camera switch: under way, taken, or failed (the old source still in use). One
+        under way for longer than SWITCH_SECONDS is given up: a build stuck for that long is not
+        coming back, and the players must be able to choose again."""
+        switch = self._switch
+        if switch is not None and switch.done is None and self.clock() - self._switch_began > SWITCH_SECONDS:
+            log.warning("camera %s: no board reader after %.0f s; switch given up", switch.source, SWITCH_SECONDS)
+            self._end_switch(switch, False, Message.of(
+                N_("Camera {source} took too long to get ready. Still using {current}."),
+                source=switch.source, current=self.camera))
+        return self._switch
 
     def save_editor_data(self, kind: str, data: dict[str, Any]) -> Message:
         if self.state_dir is None:

@@ -117,6 +117,16 @@ class CalibrationProgress:
 
 
 @dataclass(frozen=True)
+class CameraSwitch:
+    """A camera chosen in Settings: it is opened and its board readers built in the background (a
+    cold build compiles for half a minute or more) while the current source keeps running."""
+
+    source: str
+    done: bool | None = None  # None while under way; True once the new source runs; False: it failed
+    message: Message | None = None  # what to tell the players now (why it failed, the old source kept)
+
+
+@dataclass(frozen=True)
 class DeviceStatus:
     """For the settings screen's diagnostics: what the device sees and uses."""
 
@@ -130,6 +140,7 @@ class DeviceStatus:
     sound: bool = True
     version: str = ""
     extra: tuple[tuple[str, str], ...] = field(default_factory=tuple)  # (name, value) diagnostics
+    switch: CameraSwitch | None = None  # the last camera switch asked for (under way, or how it ended)
 
 
 @runtime_checkable
@@ -180,7 +191,9 @@ class RefereeControls(Protocol):
     def set_sound(self, enabled: bool, volume: float) -> None: ...
 
     def set_camera(self, source: str) -> Answer:
-        """Switch sources at run time; on failure the old source stays and the answer says why."""
+        """Switch sources at run time. Answers at once: refused (the answer says why), or under way
+        (DeviceStatus.switch then says how it goes: the new source is opened and its readers built
+        while the old one keeps running; on failure the old source stays and says why)."""
 
     def save_editor_data(self, kind: str, data: dict[str, Any]) -> Message:
         """Store an edited card pattern, blueprint or tile ("reclamation.card", "babel.blueprint",

@@ -23,7 +23,7 @@ from .console import Console
 from .events import AskPlayer, Event, GameResumed, ViolationFound
 from .journal import Journal, open_or_set_aside
 from .session import RefereeSession, Scene
-from .startup import Preparation, watchdog
+from .startup import RUNNING_STATUS, Preparation, watchdog
 from .tracker import Tracker
 from .views import view_for
 
@@ -341,7 +341,7 @@ def _watchdog_kick(dog: Any) -> Callable[[], Any]:
     if dog is None:
         return lambda: None
     if dog.enabled:
-        dog.ready("refereeing")
+        dog.ready(RUNNING_STATUS)
     return dog.kick
 
 

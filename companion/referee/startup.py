@@ -14,6 +14,10 @@ So every path builds its readers first, as part of the start-up:
 - READY=1 follows when the refereeing loop begins, and only that loop kicks the watchdog.
 Kicking from a timer thread while compiling was the other choice; it would also keep a hung build
 alive for ever, which is exactly what the watchdog is there to catch.
+
+A camera chosen in Settings later on (controls.LiveControls.set_camera) has its readers built the
+same way but after READY=1, in a thread of its own while the current source keeps refereeing (and
+kicking): systemd hears only STATUS then (`running=True`), set back to "refereeing" when it is over.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ log = logging.getLogger(__name__)
 # One game's readers on a cold cache, with room for a slow Pi (~60 s expected there); longer is stuck.
 READER_SECONDS = 300.0
 PREPARING = N_("Preparing the board readers… (the first start after an update can take a minute or two)")
+RUNNING_STATUS = "refereeing"  # systemd's STATUS= from READY=1 on
 PREPARING_STATUS = "preparing"  # SourceStatus.status while the readers are built
 READY_STATUS = "ready"  # ... and once they are (no line on the console or the screen)
 
@@ -48,25 +53,34 @@ def watchdog(skipped: list[Any] | None = None) -> Any:
 
 class Preparation:
     """Says that the board readers of `game` are being built: to systemd (before READY=1), on the
-    run's own line (`say`, a Message) and to the event sinks (the screen, the LEDs)."""
+    run's own line (`say`, a Message) and to the event sinks (the screen, the LEDs). `running`: after
+    READY=1 (a camera switch), when systemd's start timeout no longer applies: STATUS only."""
 
     def __init__(self, game: str, say: Callable[[Message], None] | None = None,
-                 sinks: Iterable[Callable[[Event], None]] = (), dog: Any = None, move_number: int = 0):
+                 sinks: Iterable[Callable[[Event], None]] = (), dog: Any = None, move_number: int = 0,
+                 running: bool = False):
         self.game = game
         self.say = say
         self.sinks = list(sinks)
         self.dog = dog
         self.move_number = move_number
+        self.running = running
 
     def begin(self, seconds: float = READER_SECONDS) -> None:
         if self.dog is not None:
-            self.dog.preparing(f"preparing the board readers ({self.game})", seconds)
+            status = f"preparing the board readers ({self.game})"
+            if self.running:
+                self.dog.status(status)
+            else:
+                self.dog.preparing(status, seconds)
         message = Message.of(PREPARING)
         if self.say is not None:
             self.say(message)
         self._tell(SourceStatus(self.game, self.move_number, PREPARING_STATUS, message))
 
     def done(self) -> None:
+        if self.running and self.dog is not None:
+            self.dog.status(RUNNING_STATUS)
         self._tell(SourceStatus(self.game, self.move_number, READY_STATUS))
 
     def _tell(self, event: Event) -> None:

@@ -4,6 +4,7 @@ lives so that the referee never imports the UI (ARCHITECTURE.md: ui → referee)
 from ..referee.interface import (
     Answer,
     CalibrationProgress,
+    CameraSwitch,
     CameraView,
     DeviceStatus,
     EventFeed,
@@ -23,6 +24,7 @@ __all__ = [
     "crop_to_marks",
     "mark_cells",
     "CalibrationProgress",
+    "CameraSwitch",
     "DeviceStatus",
     "RefereeControls",
 ]

@@ -26,13 +26,16 @@ from ..referee.events import (
     OverrideRecorded,
     SaveFailed,
     ScoreChanged,
+    SourceStatus,
     TurnGuidance,
     ViolationFound,
 )
 from ..referee.journal import JournalWriteError
+from ..referee.startup import PREPARING
 from .controller import (
     Answer,
     CalibrationProgress,
+    CameraSwitch,
     CameraView,
     DeviceStatus,
     EventFeed,
@@ -237,6 +240,7 @@ class FakeReferee:
     with_camera: bool = True
     games: tuple[str, ...] = ("babylon", "reclamation", "babel", "baubylon")  # what start_game accepts
     broken_cameras: tuple[str, ...] = ()  # sources set_camera fails to open
+    switch: CameraSwitch | None = None  # a camera switch: under way until finish_camera_switch()
 
     # --- RefereeControls -----------------------------------------------------------------------
     def start_game(self, setup: GameSetup) -> Answer:
@@ -323,6 +327,7 @@ class FakeReferee:
             sound=self.sound,
             version="0.1.0",
             extra=(("display", "800×480"), ("referee", "fake")),
+            switch=self.switch,
         )
 
     def set_sound(self, enabled: bool, volume: float) -> None:
@@ -330,13 +335,31 @@ class FakeReferee:
         self.sound, self.volume = enabled, volume
 
     def set_camera(self, source: str) -> Answer:
+        """As the real referee: answered at once, the camera's readers built in the background (the
+        "preparing" line on the feed) until finish_camera_switch(); the old camera runs meanwhile."""
         self.calls.append(("set_camera", (source,)))
-        if source in self.broken_cameras:
-            return Answer(False, Message.of(N_("Camera {source} could not be used: {reason}. Still using {current}."),
-                                            source=source, current=self.camera, reason=Message.of(
-                N_("it gives no picture (check its cable, and that no other program is using it)"))))
-        self.camera = source
-        return Answer(True)
+        if self.switch is not None and self.switch.done is None:
+            return Answer(False, Message.of(N_("Still switching to camera {source}: wait until it is ready."),
+                                            source=self.switch.source))
+        self.switch = CameraSwitch(source)
+        self.feed.push(SourceStatus("babylon", self.moves, "preparing", Message.of(PREPARING)))
+        return Answer(True, Message.of(N_("Switching to camera {source}…"), source=source))
+
+    def finish_camera_switch(self) -> None:
+        """The switch's readers are built (or the camera failed: one of `broken_cameras`)."""
+        switch = self.switch
+        if switch is None or switch.done is not None:
+            return
+        self.feed.push(SourceStatus("babylon", self.moves, "ready"))
+        if switch.source in self.broken_cameras:
+            self.switch = CameraSwitch(switch.source, False, Message.of(
+                N_("Camera {source} could not be used: {reason}. Still using {current}."),
+                source=switch.source, current=self.camera, reason=Message.of(
+                    N_("it gives no picture (check its cable, and that no other program is using it)"))))
+            return
+        self.camera = switch.source
+        self.switch = CameraSwitch(switch.source, True, Message.of(N_("Now using camera {source}."),
+                                                                   source=switch.source))
 
     def save_editor_data(self, kind: str, data: dict[str, Any]) -> Message:
         self.calls.append(("save_editor_data", (kind, data)))

@@ -144,6 +144,17 @@ def _camera_refused(h) -> None:
     h.fake.broken_cameras = ("opencv",)
     h.app.go("settings")
     h.app.screens["settings"].set_camera("opencv")
+    h.fake.finish_camera_switch()
+    h.app.screens["settings"].poll_switch()
+
+
+def _camera_switching(h) -> None:
+    """Another camera chosen: it opens and its readers build in the background (a cold build
+    compiles for half a minute or more), the old source still refereeing the game meanwhile."""
+    _game(h)
+    h.app.go("settings")
+    h.app.screens["settings"].set_camera("opencv")
+    h.app.screens["settings"].poll_switch()
 
 
 def _frame_refused(h) -> None:
@@ -210,6 +221,8 @@ SHOTS: dict[str, tuple[Callable, str]] = {
     "settings": (lambda h: None, "settings"),
     "refused": (_start_refused, "home"),
     "camera_refused": (_camera_refused, "settings"),
+    "camera_switching": (_camera_switching, "settings"),
+    "camera_switching_live": (_camera_switching, "live"),
     "frame_refused": (_frame_refused, "calibration"),
     "screen_failed": (_screen_failed, "score"),
     "screen_bug": (_screen_bug, "score"),
@@ -256,6 +269,8 @@ CAPTIONS = {
     "settings": "Settings: language, sound, camera, calibration, pins, about",
     "refused": "Home: a game that cannot start here, and why, in the player's language",
     "camera_refused": "Settings: a camera that cannot be used, and why; the old one is kept",
+    "camera_switching": "Settings: another camera chosen; its board readers are prepared while the old one runs",
+    "camera_switching_live": "Live view while another camera's board readers are prepared: the game goes on",
     "frame_refused": "Calibration: a frame refused, naming the misplaced pieces in words",
     "screen_failed": "A screen whose data cannot be shown: why, in the player's language, and the way back",
     "screen_bug": "A screen that fails on a bug: the way back, and the bug's own words for whoever looks after the kiosk",

@@ -23,6 +23,7 @@ from ..referee.events import (
     TurnGuidance,
     ViolationFound,
 )
+from ..referee.startup import PREPARING, PREPARING_STATUS, READY_STATUS
 
 HISTORY_LIMIT = 30  # the live view lists recent rulings; older ones stay in the journal
 
@@ -52,12 +53,17 @@ class Session:
     winners: tuple[int, ...] | None = None  # set at game over
     source_status: str = "ok"
     source_detail: Message | None = None
+    # The board readers are being built (at start-up, or for a camera chosen in Settings while the
+    # old one keeps refereeing): said until they are ready, whatever the running source reports.
+    preparing: Message | None = None
     save_problem: Message | None = None  # the last change could not be saved; cleared by the next save
     history: list[Message] = field(default_factory=list)  # newest last
     revision: int = 0  # bumped when something shown changes, so the app re-renders only then
 
     def reset(self, game: str, players: tuple[str, ...]) -> None:
+        preparing = self.preparing  # a build under way goes on across games
         self.__init__()  # type: ignore[misc]
+        self.preparing = preparing
         self.game = game
         self.players = players
 
@@ -69,6 +75,11 @@ class Session:
         """Take in one event; return the name of the screen to bring forward, if any."""
         if isinstance(event, SourceStatus) and (event.status, event.detail) == (self.source_status, self.source_detail):
             return None  # the scene stirs and settles many times a minute: nothing new to show
+        if isinstance(event, SourceStatus) and event.status in (PREPARING_STATUS, READY_STATUS):
+            self.revision += 1
+            self.game = event.game
+            self.preparing = (event.detail or Message.of(PREPARING)) if event.status == PREPARING_STATUS else None
+            return None
         self.revision += 1
         self.game = event.game
         if isinstance(event, MoveAccepted | OverrideRecorded | GameOver):

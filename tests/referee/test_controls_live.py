@@ -95,7 +95,9 @@ def test_switching_to_a_camera_that_fails_keeps_the_old_source_and_says_why():
         raise CompanionError("no /dev/video0")
 
     controls.open_camera = fails
-    answer = controls.set_camera("opencv").message
+    assert controls.set_camera("opencv").done  # answered at once; opened in the background
+    assert _wait(lambda: controls.device_status().switch.done is not None, 10)
+    answer = controls.device_status().switch.message
     assert answer is not None and "could not be used" in answer.msgid
     assert "no /dev/video0" in answer.render("en") and dict(answer.params)["current"] == SIM
     assert controls.camera == SIM and controls.requests.empty() and not controls.run_stop.is_set()
@@ -105,7 +107,7 @@ def test_switching_to_a_camera_that_opens_hands_it_to_the_run_loop():
     controls = LiveControls()
     controls.open_camera = lambda name: ("source", "reader")
     controls.set_camera("opencv")
-    assert controls.camera == "opencv" and controls.run_stop.is_set()
+    assert _wait(lambda: controls.camera == "opencv", 10) and controls.run_stop.is_set()
     assert controls.requests.get_nowait() == RunRequest("camera", source="source", reader="reader")
     controls.set_camera(SIM)
     assert controls.requests.get_nowait() == RunRequest("camera")

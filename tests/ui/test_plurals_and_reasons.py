@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 
@@ -175,7 +176,13 @@ def test_a_camera_that_gives_no_picture_is_said_without_english(monkeypatch):
     monkeypatch.setattr("companion.vision.sources.open_source", no_source)
     controls = LiveControls()
     controls.open_camera = lambda name: run.open_camera(None, name, "babylon", None)
-    answer = controls.set_camera("opencv")
+    assert controls.set_camera("opencv").done  # answered at once: the camera is opened in the background
+    for _ in range(500):
+        switch = controls.device_status().switch
+        if switch.done is not None:
+            break
+        time.sleep(0.01)
+    answer = switch
     assert not answer.done and "gives no picture" in answer.message.render("en")
     for lang in ("ja", "zh_TW"):
         assert _no_english(answer.message.render(lang), ("opencv", "sim")) == [], answer.message.render(lang)

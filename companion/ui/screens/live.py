@@ -7,7 +7,6 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
 
 from ...i18n import N_
-from ...referee.startup import PREPARING
 from .. import theme
 from ..topdown import picture_for
 from ..widgets import BoardPicture, CameraPicture, Panel
@@ -18,7 +17,6 @@ SOURCE_TEXT = {
     "lost": N_("The camera is lost; retrying."),
     "retrying": N_("Reconnecting to the camera…"),
     "busy": N_("Hands over the board: waiting for a still scene."),
-    "preparing": PREPARING,  # the board readers are built (their kernels may compile: a minute on a Pi)
 }
 
 
@@ -78,12 +76,11 @@ class LiveScreen(CompanionScreen):
         elif session.current_player is not None and session.current_player < len(session.players):
             info.add_widget(self.label(self.t(N_("{name}'s turn"), name=session.players[session.current_player]),
                                        s.huge, bold=True, color=theme.seat_colour(session.current_player)))
+        if session.preparing is not None:  # the readers' build (start-up, camera switch): large, not a warning
+            info.add_widget(self.heading(self.r(session.preparing)))
         if session.source_status in SOURCE_TEXT:  # the referee's own words when it gives them
             status = self.r(session.source_detail) if session.source_detail else self.t(SOURCE_TEXT[session.source_status])
-            if session.source_status == "preparing":  # the start-up's one news: large, not a warning
-                info.add_widget(self.heading(status))
-            else:
-                info.add_widget(self.label(status, s.body, color=theme.WARN))
+            info.add_widget(self.label(status, s.body, color=theme.WARN))
         if session.save_problem is not None:
             info.add_widget(self.label(self.r(session.save_problem), s.body, color=theme.BAD))
         if session.guidance:

@@ -3,6 +3,7 @@ and an about/diagnostics panel."""
 
 from __future__ import annotations
 
+from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
@@ -14,6 +15,7 @@ from ..widgets import Panel, Txt
 from .base import CompanionScreen
 
 VOLUME_STEP = 0.1
+SWITCH_POLL_SECONDS = 0.5  # how often a camera switch under way is looked at (cheap: no re-render)
 PIN_NAMES = {
     "led_red": N_("LED red"),
     "led_green": N_("LED green"),
@@ -39,15 +41,73 @@ def configured_pins() -> tuple[tuple[str, int], ...]:
 class SettingsScreen(CompanionScreen):
     screen_name = "settings"
 
+    def __init__(self, app, **kwargs):
+        super().__init__(app, **kwargs)
+        self.camera_answer = None  # the referee's answer to the last camera it went ahead with
+        self.camera_refused = None  # ... and to the last one it refused (cleared when a switch ends)
+        self.camera_asked: str | None = None  # the camera of that switch
+        self._switch_shown = None  # what the camera lines showed of that switch
+        self._clock = None
+
     def set_sound(self, enabled: bool, volume: float) -> None:
         self.app.controls.set_sound(enabled, round(min(1.0, max(0.0, volume)), 2))
         self.render()
 
     def set_camera(self, source: str) -> None:
+        """Answered at once; the new camera's readers are built in the background (their kernels
+        may compile for a minute), the old camera running meanwhile: the screen looks again every
+        SWITCH_POLL_SECONDS and shows how it ended."""
         answer = self.app.controls.set_camera(source)
-        self.camera_answer = getattr(answer, "message", None)
-        self.camera_ok = bool(getattr(answer, "done", True))
+        message = getattr(answer, "message", None)
+        if getattr(answer, "done", True):
+            self.camera_answer, self.camera_refused, self.camera_asked = message, None, source
+        else:
+            self.camera_refused = message
         self.render()
+
+    # --- a camera switch under way ------------------------------------------------------------------
+    def _switch_state(self, switch=None):
+        """What the camera lines show of the switch asked here (None: no switch of ours)."""
+        switch = switch if switch is not None else getattr(self.app.controls.device_status(), "switch", None)
+        if switch is None or switch.source != self.camera_asked:
+            return None
+        return switch, self.app.session.preparing
+
+    def start_updates(self) -> None:
+        state = self._switch_shown
+        if self._clock is None and state is not None and state[0].done is None:
+            self._clock = Clock.schedule_interval(lambda _dt: self.poll_switch(), SWITCH_POLL_SECONDS)
+
+    def stop_updates(self) -> None:
+        if self._clock is not None:
+            self._clock.cancel()
+            self._clock = None
+
+    def poll_switch(self) -> None:
+        """Re-render only when the switch moved on (built, failed) or the preparing line changed."""
+        self.app.poll_feed()  # the readers' "preparing" line comes as an event
+        state = self._switch_state()
+        if state != self._switch_shown:
+            if state is not None and state[0].done is not None:
+                self.camera_refused = None  # "still switching": no longer true
+            self.render()
+
+    def _camera_lines(self, status) -> list[tuple[str, tuple]]:
+        """(text, colour) under the camera buttons, one line high where it can (the screen has no
+        room to spare): a refusal; a switch under way with its readers' build; how it ended; or the
+        answer to a switch that needs no build (the simulated table)."""
+        state = self._switch_shown = self._switch_state(getattr(status, "switch", None))
+        if self.camera_refused is not None:  # the old camera goes on (or the switch under way)
+            return [(self.r(self.camera_refused), theme.BAD)]
+        if state is None:
+            return [(self.r(self.camera_answer), theme.OK)] if self.camera_answer is not None else []
+        switch, preparing = state
+        if switch.done is None:
+            text = self.t(N_("Switching to camera {source}…"), source=switch.source)
+            if preparing is not None:
+                text = self.t(N_("{switching} {preparing}"), switching=text, preparing=self.r(preparing))
+            return [(text, theme.WARN)]
+        return [(self.r(switch.message), theme.OK if switch.done else theme.BAD)] if switch.message else []
 
     def build_content(self):
 
@@ -73,8 +133,8 @@ class SettingsScreen(CompanionScreen):
         for source in status.cameras:
             cameras.add_widget(self.button(source, lambda src=source: self.set_camera(src), selected=source == status.camera, size=s.small))
         left.add_widget(cameras)
-        if getattr(self, "camera_answer", None) is not None:
-            left.add_widget(self.label(self.r(self.camera_answer), s.small, color=theme.OK if self.camera_ok else theme.BAD))
+        for text, colour in self._camera_lines(status):
+            left.add_widget(self.label(text, s.small, color=colour))
         calibration = self.t(N_("Calibrated")) if status.calibrated else self.t(N_("Not calibrated"))
         if status.calibration_detail is not None:
             calibration = f"{calibration}: {self.r(status.calibration_detail)}"
