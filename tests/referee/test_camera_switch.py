@@ -162,7 +162,7 @@ def test_closing_the_kiosk_during_a_build_closes_the_new_camera():
 class EmptyBoard:
     """The Reclamation board read empty (6 × 6): a stand-in observer the tracker can compare."""
 
-    def observe(self, image, frame_index=0, timestamp=0.0):
+    def observe(self, image, frame_index=0, timestamp=0.0, **_later):  # previous= (the history)
         from companion.vision.types import CellReading, Observation
 
         row = (CellReading("empty", 0.9),) * 6
