@@ -143,6 +143,13 @@ def test_what_cannot_stand_on_the_bare_board_is_the_board_seen_there():
     assert read.cell(1, 6).label == labels.BELVEDERE  # a tile's open space may lie over the board
 
 
+def test_a_lone_tile_space_read_over_a_tile_space_seen_there_is_that_space():
+    seen = board({cell: tile(0.9, level=1, tile_id="r5c3") for cell in ((5, 3), (5, 4), (6, 3), (6, 4))})
+    now = board({**{cell: tile(0.9, level=1, tile_id="r5c3") for cell in ((5, 3), (6, 3), (6, 4))},
+                 (5, 4): tile(0.45, level=2, tile_id="r5c4")})
+    assert with_history(now, seen).cell(5, 4).attrs == seen.cell(5, 4).attrs
+
+
 def test_a_new_tile_shown_on_its_other_spaces_stands():
     now = board({**{cell: tile(0.8) for cell in FOOTPRINT[1:]}, FOOTPRINT[0]: tile(0.2)})
     read = with_history(now, board({}))

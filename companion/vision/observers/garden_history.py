@@ -159,12 +159,15 @@ def _settle(now: CellReading, top: Record, shown_mates: int) -> CellReading | No
     if now.label == labels.TILE == label and now.attrs["tile"] == attrs["tile"]:
         return recalled(top, now)  # babylon.build.no_exact_cover: the tile seen there, not one on it
     if rank(now.label, now.attrs) > height:
-        # A new piece may stand on what was seen, but not a tile or a decoration right on the
-        # bare board: a tile lies on pillars (babylon.build.support) and shows on its other
-        # spaces (`shown_mates`), a statue, a fountain or stairs stand on a tile space
-        # (babylon.deco.icon). A belvedere may stand over the board (the open space of a tile
-        # on 3 pillars) and a bridge's middle spans a gap (babylon.deco.bridge).
-        if base == 0 and ((now.label == labels.TILE and shown_mates == 0) or now.label in GROUNDLESS):
+        # A new piece may stand on what was seen, but not a tile right on a surface (the board
+        # or a tile space) unless it shows on its other spaces (`shown_mates`): it lies on
+        # pillars (babylon.build.support), none was seen there. Nor a statue, a fountain or
+        # stairs on the bare board: they stand on a tile space (babylon.deco.icon); a belvedere
+        # may stand over the board (the open space of a tile on 3 pillars) and a bridge's
+        # middle spans a gap (babylon.deco.bridge).
+        if base is not None and now.label == labels.TILE and shown_mates == 0:
+            return recalled(top, now)
+        if base == 0 and now.label in GROUNDLESS:
             return recalled(top, now)
         return None
     if base is not None and now.label in PILLARS:
