@@ -127,6 +127,18 @@ def test_a_new_pillar_stands_on_what_was_seen_there():
     assert read.cell(5, 6).confidence <= 0.3
 
 
+def test_a_pillar_too_high_for_the_surface_seen_there_stands_only_on_a_tile_read_round_it():
+    seen = board({})
+    lone = board({(3, 1): pillar(labels.PILLAR1, 5, 0.45)})
+    # babylon.build.pillars: a single pillar on the board tops level 1; level 5 needs tiles beneath
+    assert with_history(lone, seen).cell(3, 1).label == labels.RECESS
+    carried = board({(3, 1): pillar(labels.PILLAR1, 2, 0.45), (3, 0): tile(0.9, tile_id="r3c0"),
+                     (4, 0): tile(0.9, tile_id="r3c0"), (4, 1): tile(0.9, tile_id="r3c0")})
+    assert with_history(carried, seen).cell(3, 1) == carried.cell(3, 1)  # on tile r3c0 laid since
+    direct = board({(3, 1): pillar(labels.PILLAR2, 2, 0.3)})
+    assert with_history(direct, seen).cell(3, 1) == direct.cell(3, 1)  # a double pillar on the board
+
+
 def test_a_decoration_stands_at_the_level_of_the_tile_seen_under_it():
     seen = board({cell: tile(0.9, level=2) for cell in FOOTPRINT})
     now = board({**{cell: tile(0.9, level=2) for cell in FOOTPRINT[1:]}, FOOTPRINT[0]: piece(labels.STATUE, 1, 0.35)})

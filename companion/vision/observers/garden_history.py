@@ -37,6 +37,7 @@ SURE = 0.5  # a reading at least this sure is the camera's clear view of the cel
 RECALL_CAP = 0.75  # a reading from memory is never "confident": the camera did not confirm it now
 DEPTH = 6  # readings kept per cell (a cell's stack is rarely deeper: board, pillar, tile, pillar, tile, piece)
 PILLARS = (labels.PILLAR1, labels.PILLAR2)
+_HEIGHT = {labels.PILLAR1: 1, labels.PILLAR2: 2}  # the levels a pillar adds
 DECOS = (labels.STAIRS, labels.FOUNTAIN, labels.BRIDGE, labels.STATUE, labels.BELVEDERE)
 GROUNDLESS = (labels.STATUE, labels.FOUNTAIN, labels.STAIRS)  # decorations that never stand over the board
 POSITIONS = ((0, 0), (0, 1), (1, 0), (1, 1))  # a tile's spaces from its top-left cell
@@ -135,7 +136,7 @@ def with_history(current: Observation, previous: Observation) -> Observation:
             now, top = rows[r][c], memory.top(r, c)
             if top is None or now.confidence >= SURE or (now.label, now.attrs) == (top[0], top[1]):
                 continue
-            settled = _settle(now, top, _shown_mates(current.cells, memory, r, c))
+            settled = _settle(current.cells, memory, r, c)
             if settled is not None:
                 rows[r][c] = settled
                 own[r][c] = False
@@ -149,9 +150,10 @@ def with_history(current: Observation, previous: Observation) -> Observation:
     return replace(current, cells=tuple(tuple(row) for row in rows), extras=extras)
 
 
-def _settle(now: CellReading, top: Record, shown_mates: int) -> CellReading | None:
-    """An unsure reading `now` of a cell whose remembered top is `top`, read again with it (None:
-    the frame's reading stands)."""
+def _settle(rows, memory: Memory, r: int, c: int) -> CellReading | None:
+    """The frame's unsure reading of (r, c) read again with the top remembered there (None: the
+    frame's reading stands). `rows`: the frame's own readings."""
+    now, top = rows[r][c], memory.top(r, c)
     label, attrs, trust, height = top
     base = _surface(top)
     if now.label == labels.TILE and label in PILLARS:
@@ -165,15 +167,20 @@ def _settle(now: CellReading, top: Record, shown_mates: int) -> CellReading | No
         # stairs on the bare board: they stand on a tile space (babylon.deco.icon); a belvedere
         # may stand over the board (the open space of a tile on 3 pillars) and a bridge's
         # middle spans a gap (babylon.deco.bridge).
-        if base is not None and now.label == labels.TILE and shown_mates == 0:
+        # A pillar's top stands one or two levels (its height) above the surface it stands on:
+        # higher, it stands on a tile laid since, which shows round it (babylon.build.pillars).
+        if base is not None and now.label == labels.TILE and _shown_mates(rows, memory, r, c) == 0:
             return recalled(top, now)
         if base == 0 and now.label in GROUNDLESS:
+            return recalled(top, now)
+        if (base is not None and now.label in PILLARS and now.attrs["level"] != base + _HEIGHT[now.label]
+                and not _tile_read_under(rows, r, c, now.attrs["level"] - _HEIGHT[now.label])):
             return recalled(top, now)
         return None
     if base is not None and now.label in PILLARS:
         # babylon.build.pillars: a pillar stands on the recess or tile space seen there; its top is
         # one or two levels above it.
-        level = base + (1 if now.label == labels.PILLAR1 else 2)
+        level = base + _HEIGHT[now.label]
         return _with_attrs(now, {"level": level}, trust)
     if base is not None and base > 0 and now.label in DECOS:
         # babylon.deco.icon: a decoration stands on the tile space seen there, at its level (a
@@ -203,6 +210,17 @@ def _shown_mates(rows, memory: Memory, r: int, c: int) -> int:
         else:
             shown += _stands_at(mate) == level
     return shown
+
+
+def _tile_read_under(rows, r: int, c: int, level: int) -> bool:
+    """Whether a neighbour of (r, c) is read as a space, at `level`, of a tile covering (r, c)."""
+    for rr in range(max(r - 1, 0), min(r + 2, 8)):
+        for cc in range(max(c - 1, 0), min(c + 2, 8)):
+            cell = rows[rr][cc]
+            if (rr, cc) != (r, c) and cell.label == labels.TILE and cell.attrs["level"] == level \
+                    and (r, c) in footprint(cell.attrs["tile"]):
+                return True
+    return False
 
 
 def _stands_at(cell: CellReading) -> int | None:
