@@ -8,17 +8,22 @@ both printed because other processes share the CPU. Target: ≤ 50 ms per enumer
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import statistics
 import time
 
+from ..commands.help_text import PlayerArgumentParser, parse_in_language
 from ..games.babylon.hints import legal_placements, suggest
 from ..games.babylon.selfplay import choose_move_sequence, play_build, play_random_game
 from ..games.babylon.state import BabylonState
+from ..i18n import N_
 
-HELP = "time to list every legal Babylon tile placement at mid-game (target ≤ 50 ms)"
+HELP = N_("time to list every legal Babylon tile placement at mid-game (target ≤ 50 ms)")
+DESCRIPTION = N_("Babylon: the time to list every legal tile placement at a mid-game state of a well-filled "
+                 "garden (seeded self-play games stopped in the build phase, about round 8 of 15 or later). "
+                 "Each position is timed several times; wall-clock and CPU time are both printed because "
+                 "other processes share the CPU. Target: ≤ 50 ms per enumeration.")
 
 
 def positions(count: int, seed: int, min_round: int = 8) -> list[BabylonState]:
@@ -74,12 +79,12 @@ def run(count: int, repeats: int, seed: int) -> dict:
 
 
 def main(argv: list[str], config=None) -> int:
-    parser = argparse.ArgumentParser(prog="companion bench babylon", description=HELP)
-    parser.add_argument("--positions", type=int, default=12, help="mid-game positions to time")
-    parser.add_argument("--repeats", type=int, default=5, help="timings per position")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
-    args = parser.parse_args(argv)
+    parser = PlayerArgumentParser(prog="companion bench babylon", description=DESCRIPTION)
+    parser.add_argument("--positions", type=int, default=12, help=N_("mid-game positions to time"))
+    parser.add_argument("--repeats", type=int, default=5, help=N_("timings per position"))
+    parser.add_argument("--seed", type=int, default=1, help=N_("seed of the self-play games (default 1)"))
+    parser.add_argument("--json", action="store_true", help=N_("machine-readable output"))
+    args = parse_in_language(parser, argv, config)
     result = run(args.positions, args.repeats, args.seed)
     if args.json:
         print(json.dumps(result))

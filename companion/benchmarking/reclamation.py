@@ -17,12 +17,19 @@ import json
 import random
 import time
 
+from ..commands.help_text import PlayerArgumentParser, parse_in_language
 from ..games.reclamation.cards import Card, Offset, default_book
 from ..games.reclamation.fast import FastRules
 from ..games.reclamation.search import Searcher, suggest
 from ..games.reclamation.state import ReclamationState, new_game
+from ..i18n import N_
 
-HELP = "search speed of The Reclamation's hint (positions per second)"
+HELP = N_("search speed of The Reclamation's hint (positions per second)")
+DESCRIPTION = N_("The Reclamation's hint search (alpha–beta): positions generated per second, by wall-clock and "
+                 "CPU time, from start positions of seeded random games (opening, middle game, late game). "
+                 "Card patterns: the player's card file when it holds 4 patterns for the side, else four "
+                 "stand-in patterns that only give a realistic branching factor (they are not the real cards). "
+                 "With --hint: the time of one hint on a saved state or game record.")
 
 BENCHMARK_CARDS = (
     Card("example", (Offset(2, -1), Offset(2, 1))),
@@ -114,15 +121,16 @@ def _hint(args: argparse.Namespace, config) -> int:
 
 
 def main(argv: list[str], config) -> int:
-    parser = argparse.ArgumentParser(prog="companion bench reclamation", description=__doc__)
-    parser.add_argument("--depth", type=int, help="search depth in whole turns (default 5; 8 with --hint)")
-    parser.add_argument("--positions", type=int, default=40, help="how many start positions (default 40)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--variant", choices=("garden", "throne", "both"), default="both")
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--hint", metavar="FILE", help="time one hint on a saved state or game record instead")
-    parser.add_argument("--seconds", type=float, default=1.5, help="time budget of --hint (default 1.5)")
-    args = parser.parse_args(argv)
+    parser = PlayerArgumentParser(prog="companion bench reclamation", description=DESCRIPTION)
+    parser.add_argument("--depth", type=int, help=N_("search depth in whole turns (default 5; 8 with --hint)"))
+    parser.add_argument("--positions", type=int, default=40, help=N_("how many start positions (default 40)"))
+    parser.add_argument("--seed", type=int, default=1, help=N_("seed of the random games (default 1)"))
+    parser.add_argument("--variant", choices=("garden", "throne", "both"), default="both",
+                        help=N_("card side: garden, throne or both (default)"))
+    parser.add_argument("--json", action="store_true", help=N_("machine-readable output"))
+    parser.add_argument("--hint", metavar="FILE", help=N_("time one hint on a saved state or game record instead"))
+    parser.add_argument("--seconds", type=float, default=1.5, help=N_("time budget of --hint (default 1.5)"))
+    args = parse_in_language(parser, argv, config)
     if args.hint:
         return _hint(args, config)
     book = default_book()

@@ -25,7 +25,6 @@ cell noise); `twin` (also `--frames twin`) runs through rendered frames and the 
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
@@ -41,14 +40,23 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from ..commands.help_text import PlayerArgumentParser, parse_in_language
 from ..demo.observed import Noise, read_view
 from ..demo.records import generate
 from ..demo.script import answer_index
+from ..i18n import N_
 from ..referee.events import AskPlayer, MoveAccepted, ViolationFound
 from ..referee.tracker import Tracker
 from ..referee.views import view_for
 
-HELP = "live referee: false violations, illegal actions caught, kill -9 recovery, latency, memory"
+HELP = N_("live referee: false violations, illegal actions caught, kill -9 recovery, latency, memory")
+DESCRIPTION = N_("The live referee's reliability and speed, in parts (all by default; choose with --only): "
+                 "legal (legal games through noisy observations: false violations, which must be 0), illegal "
+                 "(illegal actions injected: caught with the right rule ids), kill (companion run killed with "
+                 "SIGKILL and restarted: no confirmed move lost), camera (the time to rule again once the "
+                 "camera is back), latency (a still scene to the feedback), memory (the peak memory of a whole "
+                 "run) and twin (Babylon games rendered by the digital twin and read by the real observers; "
+                 "costly).")
 PARTS = ("legal", "illegal", "kill", "camera", "latency", "memory", "twin")
 
 
@@ -524,20 +532,22 @@ def part_twin(games: int, max_moves: int, illegal: int, seed: int) -> dict:
 
 
 def main(argv: list[str], config) -> int:
-    parser = argparse.ArgumentParser(prog="companion bench referee", description=HELP)
-    parser.add_argument("--only", action="append", choices=PARTS, help="run only these parts (repeatable)")
-    parser.add_argument("--games", default="reclamation,babylon", help="games for legal/illegal (comma list)")
-    parser.add_argument("--legal", type=int, default=50, help="legal games per game (default 50)")
-    parser.add_argument("--illegal", type=int, default=100, help="illegal actions per game (default 100)")
-    parser.add_argument("--kills", type=int, default=100, help="SIGKILLs of companion run (default 100)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser = PlayerArgumentParser(prog="companion bench referee", description=DESCRIPTION)
+    parser.add_argument("--only", action="append", choices=PARTS, help=N_("run only these parts (repeatable)"))
+    parser.add_argument("--games", default="reclamation,babylon", help=N_("games for legal/illegal (comma list)"))
+    parser.add_argument("--legal", type=int, default=50, help=N_("legal games per game (default 50)"))
+    parser.add_argument("--illegal", type=int, default=100, help=N_("illegal actions per game (default 100)"))
+    parser.add_argument("--kills", type=int, default=100, help=N_("SIGKILLs of companion run (default 100)"))
+    parser.add_argument("--seed", type=int, default=1, help=N_("seed of the games and the noise (default 1)"))
     parser.add_argument("--frames", choices=("twin", "observations"), default=None,
-                        help="twin: only the Babylon run through rendered frames (same as --only twin)")
-    parser.add_argument("--twin-games", type=int, default=3, help="Babylon games through rendered frames (default 3)")
-    parser.add_argument("--twin-moves", type=int, default=260, help="moves per twin game at most (default 260)")
-    parser.add_argument("--twin-illegal", type=int, default=30, help="illegal actions through rendered frames (default 30)")
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
+                        help=N_("twin: only the Babylon run through rendered frames (same as --only twin)"))
+    parser.add_argument("--twin-games", type=int, default=3,
+                        help=N_("Babylon games through rendered frames (default 3)"))
+    parser.add_argument("--twin-moves", type=int, default=260, help=N_("moves per twin game at most (default 260)"))
+    parser.add_argument("--twin-illegal", type=int, default=30,
+                        help=N_("illegal actions through rendered frames (default 30)"))
+    parser.add_argument("--json", action="store_true", help=N_("machine-readable output"))
+    args = parse_in_language(parser, argv, config)
     parts = args.only or ([p for p in PARTS if p != "twin"] if args.frames == "observations" else
                           ["twin"] if args.frames == "twin" else list(PARTS))
     games = [g for g in args.games.split(",") if g]

@@ -19,7 +19,6 @@ unchanged frame, each as a ratio to decoding that frame from JPEG, measured in t
 
 from __future__ import annotations
 
-import argparse
 import json
 import time
 from collections import Counter
@@ -29,6 +28,9 @@ from typing import Any
 import cv2
 import numpy as np
 
+from ..commands.help_text import PlayerArgumentParser, parse_in_language
+from ..games.api import Message
+from ..i18n import N_
 from ..sim import boards, builds, garden, variation
 from ..sim.camera import region_geometry
 from ..sim.render import render
@@ -42,7 +44,12 @@ from ..vision.observers.babylon_quarry import QuarryObserver
 from ..vision.observers.baubylon import BaubylonObserver
 from ..vision.observers.reclamation import ReclamationObserver
 
-HELP = "recognition accuracy per game on rendered frames, and read / motion-gate speed vs JPEG decode"
+HELP = N_("recognition accuracy per game on rendered frames, and read / motion-gate speed vs JPEG decode")
+DESCRIPTION = N_("Recognition accuracy and speed on frames rendered by the digital twin. Accuracy: per game, "
+                 "N still frames of random layouts under varied camera poses, light and sensor noise, each "
+                 "camera set-up calibrated once; cells less than 60 % visible from the camera are counted "
+                 "apart. Speed: on a 1280×720 frame, a full read and the motion gate alone, each as a ratio "
+                 "to decoding that frame from JPEG in the same run.")
 
 # region: (observer, random layout, calibration layout, board centre (mm), camera distance range (mm))
 GAMES: dict[str, tuple[Any, Any, Any, tuple[float, float], tuple[float, float]]] = {
@@ -238,15 +245,16 @@ def _median_time(fn, repeats: int, clock=time.perf_counter) -> float:
 
 
 def main(argv: list[str], config=None) -> int:
-    parser = argparse.ArgumentParser(prog="companion bench vision", description=HELP)
-    parser.add_argument("--frames", type=int, default=200, help="rendered frames per game (default 200)")
-    parser.add_argument("--games", nargs="*", default=sorted(GAMES), choices=sorted(GAMES), metavar="REGION")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--no-speed", action="store_true", help="skip the speed measurements")
+    parser = PlayerArgumentParser(prog="companion bench vision", description=DESCRIPTION)
+    parser.add_argument("--frames", type=int, default=200, help=N_("rendered frames per game (default 200)"))
+    parser.add_argument("--games", nargs="*", default=sorted(GAMES), choices=sorted(GAMES), metavar="REGION",
+                        help=Message.of(N_("regions to read (default: all of {regions})"), regions=", ".join(sorted(GAMES))))
+    parser.add_argument("--seed", type=int, default=0, help=N_("seed of the layouts, poses and light (default 0)"))
+    parser.add_argument("--no-speed", action="store_true", help=N_("skip the speed measurements"))
     parser.add_argument("--in-play", action="store_true",
-                        help="read each board after the still scenes of its build, as the referee at the table does")
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
-    args = parser.parse_args(argv)
+                        help=N_("read each board after the still scenes of its build, as the referee at the table does"))
+    parser.add_argument("--json", action="store_true", help=N_("print one JSON document"))
+    args = parse_in_language(parser, argv, config)
     results: dict[str, Any] = {"accuracy": [], "targets": {"cell_error_rate": 0.002, "boards_exact": 0.98,
                                                            "read_ratio": 2.0, "motion_gate_ratio": 0.2}}
     for region in args.games:
