@@ -57,6 +57,7 @@ from .garden_kernels_first import first_readings
 from .garden_kernels_first import warm as warm_first_kernels
 from .garden_kernels_flowers import warm as warm_flower_kernels
 from .garden_kernels_measure import best_span
+from .garden_kernels_occlusion import warm as warm_occlusion_kernels
 from .garden_occlusion import Occlusion
 from .garden_points import GardenSampler, grid_points, with_level
 from .garden_rules import stands_on, tile_fits
@@ -288,6 +289,7 @@ class GardenObserver:
         warm_decide_kernels()
         warm_first_kernels()
         warm_flower_kernels()
+        warm_occlusion_kernels()
         self._faces = FaceCentres(sampler.geometry, self.dims, BABYLON_GARDEN.cell_mm, self.levels)
         # The flower dots' points and which neighbours hide them (_seen_flowers: ~0.7 s per geometry).
         self._seen_dots = SeenDots(sampler.geometry, self.dims, BABYLON_GARDEN.cell_mm, self.levels)
@@ -481,7 +483,7 @@ class GardenObserver:
         if seen is None or seen.geometry is not self.sampler.geometry:
             seen = self._seen_dots = SeenDots(self.sampler.geometry, self.dims, BABYLON_GARDEN.cell_mm, self.levels)
         return seen_flowers(rows, lambda level, r, c: dots[level, r, c], seen, self.sampler.sample_points, self.profile,
-                            FLOWER_CLASSES, TILE_BASE, self._dot_models, UNCLEAR, GHOST_CAP)
+                            FLOWER_CLASSES, TILE_BASE, self._dot_models, UNCLEAR, GHOST_CAP, self.sampler.sample_pixels)
 
     def _first_readings(self, scores: np.ndarray, order: np.ndarray, best_tile: np.ndarray, meas, post
                         ) -> list[list[CellReading]]:
@@ -1054,10 +1056,17 @@ class GardenObserver:
                 else:
                     continue
                 options = []
+                base = post["base"][:, r, c].tolist()  # (m+1, 4) as plain floats (the same numbers)
+                beside: dict[tuple[int, int], bool] = {}  # _shows_tile_beside per (level, band side)
                 for k in self.levels:
                     for pos in range(4):
-                        if post["base"][k, r, c, pos] < DOT_BASE and not self._shows_tile_beside(out, meas, k, r, c, pos):
-                            continue
+                        if base[k][pos] < DOT_BASE:
+                            key = (k, BAND_SIDES[pos])  # all _shows_tile_beside asks of the position
+                            shows = beside.get(key)
+                            if shows is None:
+                                shows = beside[key] = self._shows_tile_beside(out, meas, k, r, c, pos)
+                            if not shows:
+                                continue
                         fits, support = tile_fits(out, r, c, k, pos, SURE, mate_sure)
                         if fits and support >= needed:
                             options.append((support, float(post["space"][k, r, c, pos]), k, pos))
@@ -1427,13 +1436,23 @@ def _glyph_stats_numpy(strips: np.ndarray, patch: np.ndarray, keep: np.ndarray, 
     return share, np.concatenate([colour, np.zeros_like(colour)], axis=-1)
 
 
-def _footprint_cells(tile_id: str) -> list[tuple[int, int, int]]:
-    tr, tc = (int(v) for v in tile_id[1:].split("c"))
-    return [(tr + dr, tc + dc, i) for i, (dr, dc) in enumerate(POSITIONS)]
+_FOOTPRINTS: dict[str, tuple[tuple[int, int, int], ...]] = {}  # _footprint_cells' answers (~50 ids in all)
+
+
+def _footprint_cells(tile_id: str) -> tuple[tuple[int, int, int], ...]:
+    """(row, col, position) of the four spaces of a tile, by its id ("r{row}c{col}": its top-left
+    cell). Parsed once per id: the rules ask some 80 times a read."""
+    made = _FOOTPRINTS.get(tile_id)
+    if made is None:
+        tr, tc = (int(v) for v in tile_id[1:].split("c"))
+        made = tuple((tr + dr, tc + dc, i) for i, (dr, dc) in enumerate(POSITIONS))
+        if len(_FOOTPRINTS) < 4096:
+            _FOOTPRINTS[tile_id] = made
+    return made
 
 
 def _position_of(tile_id: str, r: int, c: int) -> int:
-    tr, tc = (int(v) for v in tile_id[1:].split("c"))
+    tr, tc, _ = _footprint_cells(tile_id)[0]
     return POSITIONS.index((r - tr, c - tc))
 
 

@@ -53,14 +53,31 @@ class SeenDots:
         self.geometry, self.dims, self.cell_mm = geometry, dims, cell_mm
         self.points, self.corner = dot_points(cell_mm)
         self.occlusion = Occlusion(geometry, dims, cell_mm, levels, self.points)
+        # Where every dot point of every cell shows in the frame at each level's tile top (the
+        # points colours() reads, projected once per geometry, not per read): (levels + 1, 64, P, 2).
+        self.pixels = np.zeros((max(levels, default=0) + 1, 64, len(self.points), 2))
+        for level in levels:
+            self.pixels[level] = geometry.to_pixels(self._xyz([(r, c, level) for r in range(8) for c in range(8)])
+                                                    ).reshape(64, len(self.points), 2)
+
+    def _xyz(self, cells: list[tuple[int, int, int]]) -> np.ndarray:
+        """(n, P, 3) the dot points of each (row, col, level) space, region mm."""
+        n = len(cells)
+        rc = np.array([(r, c) for r, c, _ in cells], float).reshape(n, 2) * self.cell_mm
+        z = np.array([self.dims.tile_top(level) for _, _, level in cells], float)
+        return np.concatenate([self.points[None] + rc[:, None, ::-1], np.broadcast_to(z[:, None, None], (n, len(self.points), 1))],
+                              axis=-1)
 
     def hidden(self, rows: list[list[CellReading]], cells: list[tuple[int, int, int]], standing=None) -> np.ndarray:
         """(len(cells), P): the dots' points of each (row, col, level) tile space hidden as read."""
         return self.occlusion.hidden(rows, cells, standing)
 
-    def colours(self, sample, cells: list[tuple[int, int, int]], hidden: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def colours(self, sample, cells: list[tuple[int, int, int]], hidden: np.ndarray,
+                sample_pixels=None) -> tuple[np.ndarray, np.ndarray]:
         """Per space (n, 4 corners): the mean Lab of each dot's points in view (n, 4, 3) and how many
-        there are (n, 4). `sample(xyz)` gives (m, 3) Lab of region points on the frame read."""
+        there are (n, 4). `sample(xyz)` gives (m, 3) Lab of region points on the frame read; with
+        `sample_pixels(px)` (the same of the points' geometry.to_pixels), the points' projections
+        made once per geometry are read instead (the same numbers, less work per read)."""
         n = len(cells)
         means = np.zeros((n, 4, 3))
         counts = np.zeros((n, 4), int)
@@ -68,11 +85,11 @@ class SeenDots:
         if not seen.any():
             return means, counts
         # Every space's points in view, space after space (as one array: the same numbers).
-        rc = np.array([(r, c) for r, c, _ in cells], float) * self.cell_mm
-        z = np.array([self.dims.tile_top(level) for _, _, level in cells])
-        xyz = np.concatenate([self.points[None] + rc[:, None, ::-1], np.broadcast_to(z[:, None, None], (n, len(self.points), 1))],
-                             axis=-1)[seen]
-        lab = np.ascontiguousarray(np.asarray(sample(xyz), float))
+        if sample_pixels is not None:
+            index = np.array([(level, 8 * r + c) for r, c, level in cells], np.int64).reshape(n, 2)
+            lab = np.ascontiguousarray(np.asarray(sample_pixels(self.pixels[index[:, 0], index[:, 1]][seen]), float))
+        else:
+            lab = np.ascontiguousarray(np.asarray(sample(self._xyz(cells)[seen]), float))
         counts = np.empty((n, 4), np.int64)
         corner_means(lab, np.ascontiguousarray(seen), self.corner, means, counts)
         return means, counts
@@ -85,13 +102,14 @@ def tile_spaces(rows: list[list[CellReading]]) -> list[tuple[int, int, int]]:
 
 
 def seen_dot_support(rows: list[list[CellReading]], seen: SeenDots, sample, profile, flowers: tuple[str, ...],
-                     base: str, models=None, occluder_sure: float = 0.0) -> dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray]]:
+                     base: str, models=None, occluder_sure: float = 0.0, sample_pixels=None) -> dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray]]:
     """Per tile space (row, col, level) with a dot point hidden as read: (4 corners, flowers) dot
     support (garden_tiles.dot_support) of each corner's points in view (a corner with fewer than
     MIN_SEEN_POINTS in view supports nothing), and (4,) which corners have a point hidden (the
     others are all in view: the caller keeps their first reading). `sample(xyz)`: Lab of region
     points on the frame read. Only neighbours read at least `occluder_sure` hide anything (a
-    reading the camera barely supports is no evidence that a dot is out of view)."""
+    reading the camera barely supports is no evidence that a dot is out of view). `sample_pixels`:
+    as SeenDots.colours takes it."""
     cells = tile_spaces(rows)
     if not cells:
         return {}
@@ -103,7 +121,7 @@ def seen_dot_support(rows: list[list[CellReading]], seen: SeenDots, sample, prof
         return {}
     cells = [cell for cell, s in zip(cells, some, strict=True) if s]
     hidden = hidden[some]
-    means, counts = seen.colours(sample, cells, hidden)
+    means, counts = seen.colours(sample, cells, hidden, sample_pixels)
     support = dot_support(profile, np.concatenate([means, np.zeros_like(means)], axis=-1), flowers, base, models=models)
     support = np.where(counts[..., None] >= MIN_SEEN_POINTS, support, 0.0)
     corner_hidden = np.stack([hidden[:, seen.corner == k].any(axis=1) for k in range(4)], axis=1)  # (n, 4)
@@ -111,14 +129,14 @@ def seen_dot_support(rows: list[list[CellReading]], seen: SeenDots, sample, prof
 
 
 def seen_flowers(rows: list[list[CellReading]], first, seen: SeenDots, sample, profile, flowers: tuple[str, ...],
-                 base: str, models, occluder_sure: float, cap: float) -> list[list[CellReading]]:
+                 base: str, models, occluder_sure: float, cap: float, sample_pixels=None) -> list[list[CellReading]]:
     """garden_tiles.pool_flowers with each dot judged on what the camera sees of it: `first(level,
     r, c)` (4 corners, flowers) is a space's first dot support (fixed patches at the dots'
     centres); a corner with a point hidden by a neighbour read at least `occluder_sure` is judged
     again from its points in view (seen_dot_support). A tile none of whose dots shows at all
     keeps the flower its first supports give, read no surer than `cap` (the camera cannot show
-    it)."""
-    again = seen_dot_support(rows, seen, sample, profile, flowers, base, models, occluder_sure)
+    it). `sample_pixels`: as SeenDots.colours takes it."""
+    again = seen_dot_support(rows, seen, sample, profile, flowers, base, models, occluder_sure, sample_pixels)
     if not again:
         return pool_flowers(rows, first, flowers)
     groups: dict[tuple[str, int], list[tuple[int, int]]] = {}

@@ -15,6 +15,7 @@ import numpy as np
 from .. import labels
 from ..types import CellReading
 from .dimensions import GardenDimensions
+from .garden_kernels_occlusion import hidden_points
 
 NEIGHBOURS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 PILLAR, DECO, TILE = 0, 1, 2  # footprints: a pillar's square, a decoration's, a whole tile space
@@ -69,14 +70,17 @@ class Occlusion:
                 enter, leave = t_in.max(axis=-1), t_out.min(axis=-1)  # (64, P, 8)
                 crosses = (enter < leave) & (leave > 0) & (enter < 1)
                 out[k, :, :, :, f] = np.where(crosses, z + np.maximum(enter, 0.0) * rise, np.inf)
-        self.hide_heights = out
+        # Stored point-last (level, cell, neighbour, footprint, point): the compiled test reads one
+        # neighbour's heights over all points in a row; hide_heights is the same numbers as a view.
+        self.heights_by_point = np.ascontiguousarray(np.moveaxis(out, 2, -1))
+        self.hide_heights = np.moveaxis(self.heights_by_point, -1, 2)
         # Per cell and neighbour: the neighbour's cell index (or -1 off the board).
         nb = np.full((rows * cols, len(NEIGHBOURS)), -1)
         for i, (dr, dc) in enumerate(NEIGHBOURS):
             r2, c2 = rr + dr, cc + dc
             ok = (r2 >= 0) & (r2 < rows) & (c2 >= 0) & (c2 < cols)
             nb[ok, i] = (r2 * cols + c2)[ok]
-        self.neighbour = nb
+        self.neighbour = nb.astype(np.int64)
 
     def occluder(self, cell: CellReading) -> tuple[float, int]:
         """(top height mm, footprint) of what a cell's reading stands up as (-inf for a recess)."""
@@ -114,6 +118,18 @@ class Occlusion:
         """(len(cells), P): for each (row, col, level) the middle's points that the neighbours, as
         read in `rows`, hide. `standing`: standing(rows), when already made (of an Occlusion of
         the same dimensions)."""
+        tops, kinds = self.standing(rows) if standing is None else standing
+        index = np.array([8 * r + c for r, c, _ in cells], np.int64)
+        level = np.array([k for _, _, k in cells], np.int64)
+        # One compiled loop (garden_kernels_occlusion): hidden_reference's booleans.
+        out = np.empty((len(cells), self.hide_heights.shape[2]), bool)
+        hidden_points(self.heights_by_point, self.neighbour, np.asarray(tops, np.float64), np.asarray(kinds, np.int64),
+                      index, level, out)
+        return out
+
+    def hidden_reference(self, rows: list[list[CellReading]], cells: list[tuple[int, int, int]],
+                         standing: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+        """hidden() in numpy: the heights of every (space, neighbour, point) gathered, then compared."""
         tops, kinds = self.standing(rows) if standing is None else standing
         index = np.array([8 * r + c for r, c, _ in cells])
         level = np.array([k for _, _, k in cells])

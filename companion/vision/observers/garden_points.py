@@ -365,7 +365,12 @@ class GardenSampler:
     def sample_points(self, xyz: np.ndarray) -> np.ndarray:
         """(n, 3) Lab of region points (n, 3 mm) on the last frame sample() read, as sample() reads
         its points (for the few a reading needs only now and then)."""
-        whole = (self.geometry.to_pixels(xyz).astype(np.float32) + 0.5) / self.downscale - 0.5
+        return self.sample_pixels(self.geometry.to_pixels(xyz))
+
+    def sample_pixels(self, pixels: np.ndarray) -> np.ndarray:
+        """sample_points of region points already projected: `pixels` (n, 2) = geometry.to_pixels(xyz)
+        (for points whose projection is made once per geometry)."""
+        whole = (np.asarray(pixels).astype(np.float32) + 0.5) / self.downscale - 0.5
         image = self._last
         pixels = whole - np.array(self.origin, np.float32)
         h, w = image.shape[:2]
