@@ -47,6 +47,7 @@ from .dimensions import GARDEN, GardenDimensions
 from .fit import Rect, square_rects
 from .garden_decide import FaceCentres, cap_hidden_twins
 from .garden_flowers import SeenDots, seen_flowers
+from .garden_history_view import FaceView, face_view
 from .garden_kernels_decide import ClassSupport, glyph_stats
 from .garden_kernels_decide import warm as warm_decide_kernels
 from .garden_kernels_first import DECO as DECO_KIND
@@ -370,7 +371,7 @@ class GardenObserver:
         """Read one still frame. With `previous` (the reading of the scene before), what this
         frame reads unsurely is read with what was seen there before (with_history)."""
         observation = self._observe(image, frame_index, timestamp)
-        return with_history(observation, previous) if previous is not None else observation
+        return with_history(observation, previous, face_view(self)) if previous is not None else observation
 
     def _observe(self, image: np.ndarray, frame_index: int = 0, timestamp: float = 0.0) -> Observation:
         need_profile(self.profile, self.region)
@@ -1259,11 +1260,12 @@ class GardenObserver:
 _GLYPH_ICONS = tuple((name, name.split(":", 1)[1]) for name in GLYPH_CLASSES)  # (class, icon)
 
 
-def with_history(current: Observation, previous: Observation) -> Observation:
+def with_history(current: Observation, previous: Observation, view: FaceView | None = None) -> Observation:
     """`current` read with what the reading of the scene before (`previous`, and the memory it
-    carries) saw beneath the pieces: garden_history.with_history (what a frame reads unsurely
-    is read with the tops seen there before; a clear view wins)."""
-    return garden_history.with_history(current, previous)
+    carries) saw beneath the pieces: garden_history.with_history (what a frame reads unsurely,
+    or surely with no view of its own (`view`: the observer's geometry), is read with the tops
+    seen there before; a clear view wins)."""
+    return garden_history.with_history(current, previous, view)
 
 
 def _tile_mates(rows: list[list[CellReading]]) -> dict[tuple[int, int], dict[tuple[str, int], int]]:

@@ -31,9 +31,11 @@ from typing import Any
 
 from .. import labels
 from ..types import CellReading, Observation
+from .garden_history_view import FaceView
 
 KEY = "garden_history"  # Observation.extras: {"cells": 64 lists of (label, attrs, confidence, rank), row by row}
 SURE = 0.5  # a reading at least this sure is the camera's clear view of the cell
+HIDDEN = 0.4  # a face this hidden by its neighbours has no view of its own (the bench: under 60 % in sight)
 RECALL_CAP = 0.75  # a reading from memory is never "confident": the camera did not confirm it now
 DEPTH = 6  # readings kept per cell (a cell's stack is rarely deeper: board, pillar, tile, pillar, tile, piece)
 PILLARS = (labels.PILLAR1, labels.PILLAR2)
@@ -124,17 +126,24 @@ def recalled(record: Record, now: CellReading) -> CellReading:
     return CellReading(label, min(conf, RECALL_CAP), dict(attrs), alternatives)
 
 
-def with_history(current: Observation, previous: Observation) -> Observation:
+def with_history(current: Observation, previous: Observation, view: FaceView | None = None) -> Observation:
     """`current` (this frame's own reading) read with what `previous` (the reading of the scene
-    before, with the memory it carries) saw: see the module's rules. The result carries the
-    updated memory."""
+    before, with the memory it carries) saw: see the module's rules. `view` (the observer's
+    geometry) tells which readings have no view of their own. The result carries the updated
+    memory."""
     memory = Memory.of(previous)
     rows = [list(row) for row in current.cells]
     own = [[True] * 8 for _ in range(8)]
+    blind = _blind(current.cells, memory, view)
     for r in range(8):
         for c in range(8):
             now, top = rows[r][c], memory.top(r, c)
-            if top is None or now.confidence >= SURE or (now.label, now.attrs) == (top[0], top[1]):
+            if top is None or (now.label, now.attrs) == (top[0], top[1]):
+                continue
+            if now.confidence >= SURE:
+                if (r, c) in blind:
+                    rows[r][c] = recalled(top, now)
+                    own[r][c] = False
                 continue
             settled = _settle(current.cells, memory, r, c)
             if settled is not None:
@@ -148,6 +157,29 @@ def with_history(current: Observation, previous: Observation) -> Observation:
     tiles = sorted({cell.attrs["tile"] for row in rows for cell in row if cell.label == labels.TILE})
     extras = {**current.extras, "tiles": tiles, KEY: memory.as_extras()}
     return replace(current, cells=tuple(tuple(row) for row in rows), extras=extras)
+
+
+def _blind(rows, memory: Memory, view: FaceView | None) -> set[tuple[int, int]]:
+    """The cells read surely, but no higher than the top remembered there and otherwise, whose
+    reading has no view of its own: the neighbours as read hide at least HIDDEN of its face and
+    of the remembered top's. What fits there is what the neighbours let through (a taller one's
+    parallax look-alike), and nothing went lower: the remembered top stands."""
+    if view is None:
+        return set()
+    faces, cells = [], []
+    for r, row in enumerate(rows):
+        for c, now in enumerate(row):
+            top = memory.top(r, c)
+            if now.confidence < SURE or top is None or (now.label, now.attrs) == (top[0], top[1]) \
+                    or rank(now.label, now.attrs) > top[3]:
+                continue
+            faces += [(r, c, now), (r, c, CellReading(top[0], top[2], top[1]))]
+            cells.append((r, c))
+    if not cells:
+        return set()
+    hidden = view.hidden(rows, faces).reshape(-1, 2)
+    return {cell for cell, (mine, remembered) in zip(cells, hidden.tolist(), strict=True)
+            if mine >= HIDDEN and remembered >= HIDDEN}
 
 
 def _settle(rows, memory: Memory, r: int, c: int) -> CellReading | None:
