@@ -187,3 +187,31 @@ def test_a_stack_gone_from_where_the_frame_sees_is_gone():
     base = view(now)
     after = with_history(now, before, SpaceView(base.block_sure, base.pawn_sure, base.hidden, hides([(5, 5)])))
     assert after.cell(5, 5).attrs == {"height": 2, "pawns": []}
+
+
+def test_the_remembered_block_must_be_one_the_frames_column_allows_under_its_stack():
+    # baubylon.stack: three pawns under a top 5 high would show below it; the frame saw one
+    before = board({(5, 5): (2, [], 0.45)})
+    now = board({(5, 5): (4, ["red"], 0.0), (9, 9): (0, ["blue"], 0.9)})
+    base = view(now)
+    levels = (0, 2, 4, 6, 8)
+    allowed = np.ones((ROWS * COLS, len(levels)), bool)
+    allowed[5 * COLS + 5] = [False, False, True, False, False]
+    after = with_history(now, before, SpaceView(base.block_sure, base.pawn_sure, base.hidden, None, allowed, levels))
+    assert after.cell(5, 5) == now.cell(5, 5)
+    allowed[5 * COLS + 5, 1] = True
+    after = with_history(now, before, SpaceView(base.block_sure, base.pawn_sure, base.hidden, None, allowed, levels))
+    assert after.cell(5, 5).attrs == {"height": 2, "pawns": [None, None, "red"]}
+
+
+def test_a_height_read_where_a_taller_stand_may_hide_the_top_is_no_surer_than_its_cell():
+    # an outline hidden by a taller neighbour reads as none: the table's sign; the observer caps the cell
+    before = board({(8, 2): (2, [], 0.9), (9, 9): (0, ["blue"], 0.9)})
+    now = board({(8, 2): (0, [], 0.45), (9, 9): (0, ["blue"], 0.9)})
+    after = with_history(now, before, view(now, block={(8, 2): 0.97}, hidden=[(8, 2)]))
+    assert after.cell(8, 2).attrs == {"height": 2, "pawns": []}
+    assert after.cell(8, 2).confidence <= 0.45
+    # as sure as the memory: the field seen first stands (blocks do not move in play)
+    before = board({(8, 2): (2, [], 0.45), (9, 9): (0, ["blue"], 0.9)})
+    after = with_history(now, before, view(now, block={(8, 2): 0.97}, hidden=[(8, 2)]))
+    assert after.cell(8, 2).attrs == {"height": 2, "pawns": []}

@@ -542,7 +542,8 @@ class BaubylonObserver:
         stands = np.ascontiguousarray(tops.ravel())
         view = SpaceView(self._block_confidence(levels, scores, seen).ravel(),
                          np.where(stacked.ravel(), pawn_sure, no_pawn_sure), hidden.ravel(),
-                         lambda own: self._taller_in_front(np.clip(own, 0, self.top).astype(stands.dtype), stands)[0])
+                         lambda own: self._taller_in_front(np.clip(own, 0, self.top).astype(stands.dtype), stands)[0],
+                         allowed.reshape(rows * cols, -1), tuple(self.levels.tolist()))
         return with_history(observation, previous, view)
 
     def _learned_offsets(self, profile: AppearanceProfile) -> tuple[np.ndarray, np.ndarray]:

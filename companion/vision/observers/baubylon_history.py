@@ -11,18 +11,26 @@ its extras, the field as remembered so far: per space the block height read most
 reading's confidence in the height alone. A reading with no such memory (the first still frame of a
 game, read without history) gives its own heights, each as sure as its cell.
 
-The rules (the current frame wins wherever it reads a space surely):
-- A space whose block height the frame reads unsurely (below UNSURE), where the field was read
-  surer before, takes the remembered height: once play has begun (a pawn read on the board:
-  baubylon.enter, pawns come onto a built field), or where the remembered block is the higher
-  (while the field is built, blocks are only added). A stack on it keeps the top the frame sees (a pawn's
-  top is read well; the block under it is half hidden): its pawns are the top less the block, when
-  that makes between one and baubylon.stack's most pawns; otherwise the frame's reading stands.
-- The memory keeps the surer of what it had and what the frame reads; a height read at least
-  UNSURE replaces it (a field rebuilt for a new game is seen afresh).
+The rules (the current frame wins wherever it reads a space at least UNSURE surely):
+- The height's own confidence is the block's (SpaceView.block_sure), no surer than HIDDEN_SURE
+  where a taller stand nearer the camera may hide the top (the observer caps the cell so: a hidden
+  outline reads as none, which is the table's sign).
+- A space whose height the frame reads below UNSURE, where the memory is at least as sure (the
+  field seen first stands on a tie), takes the remembered height: once play has begun (a pawn
+  read on the board at least UNSURE: baubylon.enter, pawns come onto a built field), or where the
+  remembered block is the higher (while the field is built, blocks are only added).
+- A stack on it keeps the top the frame sees (a pawn's top is read well; the block under it is
+  half hidden): its pawns are the top less the block, between one and baubylon.stack's five, on a
+  block the frame's column allows (every pawn under the top shows below it); otherwise the
+  frame's reading stands.
+- A stack read before, none now, whose top a taller stand the frame reads nearer the camera now
+  hides, is still there: one turn moves one pawn (baubylon.move), and the frame cannot see it.
+- The memory keeps the surer of what it had and what the frame reads (the remembered one on a
+  tie); a height read at least UNSURE replaces it (a field rebuilt for a new game is seen afresh).
 
-A reading taken from history says so: its confidence is no higher than the remembered height's nor
-than the frame's own reading of the pawns, and the frame's reading is kept as its first alternative.
+A reading taken from history says so: its confidence is no higher than the remembered height's,
+the frame's own reading of the pawns', or HIDDEN_SURE where hidden, and the frame's reading is
+kept as its first alternative.
 """
 
 from __future__ import annotations
@@ -52,6 +60,10 @@ class SpaceView:
     # Given a top per space (pawn heights), whether a taller stand the frame reads nearer the
     # camera hides its middle: what the frame cannot see there.
     hides_top: Callable[[np.ndarray], np.ndarray] | None = None
+    # Per space, the block heights (pawn heights, `levels`) a stack read there may stand on as the
+    # frame sees its column (baubylon.stack: every pawn under the top shows below it).
+    allowed: np.ndarray | None = None
+    levels: tuple[int, ...] = ()
 
 
 def remembered_field(previous: Observation) -> tuple[list[int], list[float]]:
@@ -86,15 +98,21 @@ def with_history(current: Observation, previous: Observation, view: SpaceView,
             out.append(_still_there(cell, before[i]))
             memory.append([heights[i], sures[i]])
             continue
-        height, sure = int(cell.attrs["height"]), float(block_sure[i])
+        # the frame's height no surer than its cell where a taller stand may hide the top (the
+        # observer's own cap): an outline hidden there reads as none, the table's "sure" sign
+        height, sure = int(cell.attrs["height"]), min(float(block_sure[i]), HIDDEN_SURE if hidden[i] else 1.0)
         kept = heights[i]
         if kept == height:
             out.append(cell)
             memory.append([height, max(sure, sures[i])])
             continue
-        if sure >= unsure or sure >= sures[i] or not (playing or kept > height):
+        if sure >= unsure or sure > sures[i] or not (playing or kept > height):
             out.append(cell)  # a clear view, a surer one, or a block added while the field is built
             memory.append([height, sure])
+            continue
+        if cell.attrs["pawns"] and not _may_stand_on(view, i, kept):
+            out.append(cell)  # the frame's column rules the remembered block out under its stack
+            memory.append([kept, sures[i]])
             continue
         moved = _on_remembered_block(cell, kept, sures[i], pawn_sure[i], hidden[i])
         out.append(cell if moved is None else moved)
@@ -136,3 +154,11 @@ def _still_there(cell: CellReading, before: CellReading) -> CellReading:
     confidence = min(before.confidence, HIDDEN_SURE)
     alternatives = ((cell.label, cell.attrs, cell.confidence), *cell.alternatives)
     return CellReading(cell.label, confidence, dict(before.attrs), alternatives)
+
+
+def _may_stand_on(view: SpaceView, space: int, height: int) -> bool:
+    """Whether the frame lets the stack on `space` stand on a block `height` high (True where it
+    does not say)."""
+    if view.allowed is None or height not in view.levels:
+        return view.allowed is None
+    return bool(view.allowed[space, view.levels.index(height)])
