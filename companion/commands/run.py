@@ -235,6 +235,7 @@ def referee_loop(options, config, controls, sinks, stop: threading.Event, consol
         except CompanionError as exc:
             print(f"companion run: {exc.render(options.lang)}", file=sys.stderr)  # English with --lang en
         runs += 1
+        options = replace(options, after_ready=True)  # the next run's readers: startup.KeepAlive
         requests = controls.pending() or _requests_when_idle(controls, stop, kick)
         for request in requests:
             if request is None:

@@ -46,6 +46,7 @@ class RunOptions:
     frames: bool = True  # render the simulated table with the twin and read it (where built)
     setup: Any = None  # interface.GameSetup of a game started from the screen (players' names, options)
     on_reader: Callable[[Any], None] | None = None  # told the twin's reader (the screen's camera marks)
+    after_ready: bool = False  # a later run of the screen's loop: READY=1 was sent (startup.KeepAlive)
 
 
 @dataclass
@@ -207,7 +208,8 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
     session.sinks.append(lambda e: result.violations.append(e.ruling.rule_ids) if isinstance(e, ViolationFound) else None)
     scenes = script.scenes()
     if options.frames:
-        preparing = Preparation(game, say, extra_sinks, dog, start)
+        preparing = Preparation(game, say, extra_sinks, dog, start, running=options.after_ready,
+                                keep_alive=options.after_ready)
         scenes = _twin_frames(game, scenes, script, options.seed, say, skipped, options.on_reader,
                               hands=not options.headless, preparing=preparing)
     session.kick = _watchdog_kick(dog)

@@ -18,11 +18,18 @@ alive for ever, which is exactly what the watchdog is there to catch.
 A camera chosen in Settings later on (controls.LiveControls.set_camera) has its readers built the
 same way but after READY=1, in a thread of its own while the current source keeps refereeing (and
 kicking): systemd hears only STATUS then (`running=True`), set back to "refereeing" when it is over.
+
+The simulated table builds its twin's readers at the start of every game, in the refereeing thread:
+after READY=1 (the screen's second game, or the table chosen again in Settings) nothing else kicks
+meanwhile, and a cold build outlasts WatchdogSec=30. There (`keep_alive=True`) a KeepAlive thread
+kicks for the build, for READER_SECONDS at most: a build stuck for longer is still caught.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -51,20 +58,57 @@ def watchdog(skipped: list[Any] | None = None) -> Any:
     return Watchdog()
 
 
+class KeepAlive:
+    """Kicks `dog` from a thread of its own while a build runs in the refereeing thread after
+    READY=1, for `seconds` at most (then it stops, and the watchdog catches a build stuck that long)."""
+
+    def __init__(self, dog: Any, seconds: float = READER_SECONDS, clock: Callable[[], float] = time.monotonic):
+        self.dog = dog
+        self.seconds = seconds
+        self.clock = clock
+        self.kicks = 0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> KeepAlive:
+        period = getattr(self.dog, "period", None)
+        if period:  # no watchdog for this process: nothing to keep alive
+            self._thread = threading.Thread(target=self._run, args=(period,), name="build keep-alive", daemon=True)
+            self._thread.start()
+        return self
+
+    def _run(self, period: float) -> None:
+        end = self.clock() + self.seconds
+        while self.clock() < end:
+            if self.dog.kick():
+                self.kicks += 1
+            if self._stop.wait(min(period, 1.0)):
+                return
+        log.warning("board readers still building after %.0f s: no more watchdog kicks", self.seconds)
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(5)
+
+
 class Preparation:
     """Says that the board readers of `game` are being built: to systemd (before READY=1), on the
     run's own line (`say`, a Message) and to the event sinks (the screen, the LEDs). `running`: after
-    READY=1 (a camera switch), when systemd's start timeout no longer applies: STATUS only."""
+    READY=1, when systemd's start timeout no longer applies: STATUS only. `keep_alive` (with
+    running): the build runs in the refereeing thread, which cannot kick meanwhile (KeepAlive)."""
 
     def __init__(self, game: str, say: Callable[[Message], None] | None = None,
                  sinks: Iterable[Callable[[Event], None]] = (), dog: Any = None, move_number: int = 0,
-                 running: bool = False):
+                 running: bool = False, keep_alive: bool = False):
         self.game = game
         self.say = say
         self.sinks = list(sinks)
         self.dog = dog
         self.move_number = move_number
         self.running = running
+        self.keep_alive = keep_alive and running
+        self._alive: KeepAlive | None = None
 
     def begin(self, seconds: float = READER_SECONDS) -> None:
         if self.dog is not None:
@@ -73,12 +117,17 @@ class Preparation:
                 self.dog.status(status)
             else:
                 self.dog.preparing(status, seconds)
+            if self.keep_alive:
+                self._alive = KeepAlive(self.dog, seconds).start()
         message = Message.of(PREPARING)
         if self.say is not None:
             self.say(message)
         self._tell(SourceStatus(self.game, self.move_number, PREPARING_STATUS, message))
 
     def done(self) -> None:
+        if self._alive is not None:
+            self._alive.stop()
+            self._alive = None
         if self.running and self.dog is not None:
             self.dog.status(RUNNING_STATUS)
         self._tell(SourceStatus(self.game, self.move_number, READY_STATUS))
