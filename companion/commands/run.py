@@ -188,6 +188,7 @@ def _with_screen(options, config, camera=None) -> int:
     feedback = feedback_sink(config, Say(sys.stdout, console), skipped, controls)
     sinks = [feed.push] + ([feedback.handle] if feedback is not None else [])
     controls.open_camera = switching_camera(config, options, controls, sinks)
+    controls.open_simulated = switching_to_simulated(options, controls, sinks)
     worker = threading.Thread(target=referee_loop, name="referee", daemon=True,
                               args=(options, config, controls, sinks, stop, console, camera))
     worker.start()
@@ -235,7 +236,7 @@ def referee_loop(options, config, controls, sinks, stop: threading.Event, consol
         except CompanionError as exc:
             print(f"companion run: {exc.render(options.lang)}", file=sys.stderr)  # English with --lang en
         runs += 1
-        options = replace(options, after_ready=True)  # the next run's readers: startup.KeepAlive
+        options = replace(options, after_ready=True, twin_reader=None)  # the next run's: startup.KeepAlive
         requests = controls.pending() or _requests_when_idle(controls, stop, kick)
         for request in requests:
             if request is None:
@@ -244,7 +245,8 @@ def referee_loop(options, config, controls, sinks, stop: threading.Event, consol
                 options = replace(options, game=request.setup.game, fresh=True, setup=request.setup)
             elif request.kind == "camera":
                 camera = None if request.source is None else (request.source, request.reader)
-                options = replace(options, fresh=False, setup=None)
+                built = request.reader if request.source is None else None  # the twin's, built by the switch
+                options = replace(options, fresh=False, setup=None, twin_reader=built)
     return runs
 
 
@@ -275,6 +277,27 @@ def switching_camera(config, options, controls, sinks):
         return open_camera(config, name, game, options.state_dir, preparing)
 
     return open_for_switch
+
+
+def switching_to_simulated(options, controls, sinks):
+    """LiveControls.open_simulated for Settings' switch back to the simulated table (in the
+    switch's own thread): its twin's reader built for the game being played, told as at start-up;
+    None where the table is read at the observation level (no rendering, or no twin for the game)."""
+    from ..referee.live import twin_reader
+    from ..referee.startup import Preparation, watchdog
+
+    def build():
+        if not options.frames:
+            return None
+        game = controls.game or options.game
+        moves = len(getattr(getattr(controls.session, "tracker", None), "moves", ()) or ())
+        preparing = Preparation(game, lambda m: _say(options.lang, m), sinks, watchdog(), moves, running=True)
+        try:
+            return twin_reader(game, options.seed, preparing)
+        except (ImportError, NotImplementedError):  # the run says why when it starts
+            return None
+
+    return build
 
 
 def open_camera(config, name: str, game: str, state_dir: Path, preparing=None):

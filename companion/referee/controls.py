@@ -48,7 +48,7 @@ class RunRequest:
     kind: str  # "new_game" or "camera"
     setup: GameSetup | None = None
     source: Any = None  # an opened FrameSource (None: the simulated table)
-    reader: Any = None  # its BoardReader
+    reader: Any = None  # its BoardReader (the simulated table: its twin's reader, built, or None)
 
 
 class LiveControls:
@@ -65,6 +65,9 @@ class LiveControls:
         # Opens a camera and builds its board readers (slow: called in a thread of its own); set by
         # the run loop, which announces the build (startup.Preparation) from it.
         self.open_camera: Callable[[str], tuple[Any, Any]] | None = None
+        # ... and the simulated table's twin reader for the game (None: no twin, read at the
+        # observation level); unset, a switch to it needs no build: the run loop starts it at once.
+        self.open_simulated: Callable[[], Any] | None = None
         self.calibration: Any = None  # a CalibrationRun while the wizard runs
         self._referee_paused = False  # the wizard paused the session's referee (pause/resume)
         self._lock = threading.Lock()
@@ -272,27 +275,37 @@ class LiveControls:
                                             source=switch.source))
         if source == self.camera:
             return Answer(True)
-        if source == SIM:
+        if source == SIM and self.open_simulated is None:  # nothing to build (or no way to here)
             self._switch = None
             self.camera = SIM
             self.request(RunRequest("camera"))
             return Answer(True, Message.of(N_("Switching to the simulated table.")))
-        if self.open_camera is None:
+        if source != SIM and self.open_camera is None:
             return Answer(False, Message.of(N_("Cameras cannot be switched in this run.")))
         switch = CameraSwitch(source)
         with self._lock:
             self._switch, self._switch_began = switch, self.clock()
         threading.Thread(target=self._switch_in_background, args=(switch,), name=f"camera switch {source}",
                          daemon=True).start()
+        if source == SIM:
+            return Answer(True, Message.of(N_("Switching to the simulated table.")))
         return Answer(True, Message.of(N_("Switching to camera {source}…"), source=source))
+
+    def _prepare(self, source: str) -> tuple[Any, Any]:
+        """(source, reader) for the run loop: the camera opened and its readers built, or for the
+        simulated table no source and its twin's reader (None: it reads at the observation level)."""
+        if source == SIM:
+            assert self.open_simulated is not None
+            return None, self.open_simulated()
+        assert self.open_camera is not None
+        return self.open_camera(source)
 
     def _switch_in_background(self, switch: CameraSwitch) -> None:
         """Open the camera and build its readers (the switch thread); hand them to the run loop
         unless the switch was given up meanwhile (too long, or closing): then the camera is closed."""
-        assert self.open_camera is not None
         source = switch.source
         try:
-            opened, reader = self.open_camera(source)
+            opened, reader = self._prepare(source)
         except Exception as exc:  # a bug in a reader's build must not leave the switch hanging either
             if isinstance(exc, CompanionError):
                 log.warning("camera %s could not be used: %s", source, exc)
@@ -307,6 +320,7 @@ class LiveControls:
             if taken:
                 self.camera = source
                 self._switch = dataclasses.replace(switch, done=True, message=Message.of(
+                    N_("Now using the simulated table.")) if source == SIM else Message.of(
                     N_("Now using camera {source}."), source=source))
                 self.requests.put(RunRequest("camera", source=opened, reader=reader))
                 self.run_stop.set()

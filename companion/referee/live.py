@@ -47,6 +47,7 @@ class RunOptions:
     setup: Any = None  # interface.GameSetup of a game started from the screen (players' names, options)
     on_reader: Callable[[Any], None] | None = None  # told the twin's reader (the screen's camera marks)
     after_ready: bool = False  # a later run of the screen's loop: READY=1 was sent (startup.KeepAlive)
+    twin_reader: Any = None  # the twin's reader built beforehand (a switch to the simulated table)
 
 
 @dataclass
@@ -211,7 +212,7 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
         preparing = Preparation(game, say, extra_sinks, dog, start, running=options.after_ready,
                                 keep_alive=options.after_ready)
         scenes = _twin_frames(game, scenes, script, options.seed, say, skipped, options.on_reader,
-                              hands=not options.headless, preparing=preparing)
+                              hands=not options.headless, preparing=preparing, built=options.twin_reader)
     session.kick = _watchdog_kick(dog)
     for count, scene in enumerate(paced(scenes, options.speed, stop), start=1):
         recorder(scene)
@@ -237,24 +238,36 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
     return result
 
 
+def twin_reader(game: str, seed: int, preparing: Preparation | None = None) -> Any:
+    """The twin's reader of `game` (its observers built: see referee/startup.py, announced by
+    `preparing`); raises NotImplementedError where the twin has no reader for the game."""
+    from ..demo import twin
+
+    if game not in twin.SUPPORTED:
+        raise NotImplementedError(f"the twin-to-observer path covers {', '.join(twin.SUPPORTED)} only")
+    if preparing is not None:
+        preparing.begin()
+    try:
+        return twin.TwinReader(game, seed)
+    finally:
+        if preparing is not None:
+            preparing.done()
+
+
 def _twin_frames(game: str, scenes, script, seed: int, say, skipped: list[str],
                  on_reader: Callable[[Any], None] | None = None, hands: bool = True,
-                 preparing: Preparation | None = None):
+                 preparing: Preparation | None = None, built: Any = None):
     """The twin draws each scene and the observer reads it, where both are built for the game.
     `hands`: draw the busy scenes too (a hand over the table), for a screen to show. `preparing`
-    announces the readers' build (their kernels may compile: see referee/startup.py)."""
+    announces the readers' build (their kernels may compile: see referee/startup.py); `built`: a
+    reader built beforehand, used when it is the game's."""
     try:
         from ..demo import twin
 
-        if game not in twin.SUPPORTED:
-            raise NotImplementedError(f"the twin-to-observer path covers {', '.join(twin.SUPPORTED)} only")
-        if preparing is not None:
-            preparing.begin()
-        try:
-            reader = twin.TwinReader(game, seed)
-        finally:
-            if preparing is not None:
-                preparing.done()
+        if built is not None and getattr(built, "game", None) == game:
+            reader = built
+        else:
+            reader = twin_reader(game, seed, preparing)
     except (ImportError, NotImplementedError, ValueError, CompanionError) as exc:
         skipped.append(Message.of(N_("rendered frames: {reason}"), reason=_reason(exc)))
         say(Message.of(N_("the simulated table is read at the observation level ({reason})"), reason=_reason(exc)))

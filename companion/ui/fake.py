@@ -343,6 +343,8 @@ class FakeReferee:
                                             source=self.switch.source))
         self.switch = CameraSwitch(source)
         self.feed.push(SourceStatus("babylon", self.moves, "preparing", Message.of(PREPARING)))
+        if source == "sim":
+            return Answer(True, Message.of(N_("Switching to the simulated table.")))
         return Answer(True, Message.of(N_("Switching to camera {source}…"), source=source))
 
     def finish_camera_switch(self) -> None:
@@ -358,8 +360,9 @@ class FakeReferee:
                     N_("it gives no picture (check its cable, and that no other program is using it)"))))
             return
         self.camera = switch.source
-        self.switch = CameraSwitch(switch.source, True, Message.of(N_("Now using camera {source}."),
-                                                                   source=switch.source))
+        self.switch = CameraSwitch(switch.source, True, Message.of(N_("Now using the simulated table."))
+                                   if switch.source == "sim" else Message.of(N_("Now using camera {source}."),
+                                                                             source=switch.source))
 
     def save_editor_data(self, kind: str, data: dict[str, Any]) -> Message:
         self.calls.append(("save_editor_data", (kind, data)))

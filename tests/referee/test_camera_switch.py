@@ -232,3 +232,88 @@ def test_the_kiosk_referees_and_kicks_the_watchdog_while_the_new_cameras_readers
         controls.shutdown()
         stop.set()
         worker.join(30)
+
+
+# --- back to the simulated table: its twin's readers are built the same way ---------------------------------
+
+class SlowTable:
+    """LiveControls.open_simulated whose twin build waits for `gate`."""
+
+    def __init__(self, error: BaseException | None = None):
+        self.gate = threading.Event()
+        self.error = error
+        self.reader = object()
+
+    def __call__(self):
+        assert self.gate.wait(10), "the test never let the build finish"
+        if self.error is not None:
+            raise self.error
+        return self.reader
+
+
+def test_back_to_the_simulated_table_its_readers_are_built_while_the_camera_runs():
+    controls = LiveControls()
+    controls.camera = "opencv"
+    table = controls.open_simulated = SlowTable()
+    answer = controls.set_camera(SIM)
+    assert answer.done and answer.message.render("en") == "Switching to the simulated table."
+    assert controls.camera == "opencv" and controls.requests.empty() and not controls.run_stop.is_set()
+    table.gate.set()
+    assert _wait(lambda: _settled(controls))
+    assert controls.device_status().switch.message.render("en") == "Now using the simulated table."
+    assert controls.camera == SIM and controls.requests.get_nowait() == RunRequest("camera", reader=table.reader)
+
+
+def test_a_twin_that_cannot_be_built_leaves_the_camera_running():
+    controls = LiveControls()
+    controls.camera = "opencv"
+    table = controls.open_simulated = SlowTable(ValueError("a bug in the twin"))
+    controls.set_camera(SIM)
+    table.gate.set()
+    assert _wait(lambda: _settled(controls))
+    assert controls.device_status().switch.done is False and controls.camera == "opencv"
+    assert controls.requests.empty()
+
+
+def test_the_switch_builds_the_twin_for_the_game_told_as_at_start_up(systemd, tmp_path, monkeypatch):  # noqa: F811
+    from companion.commands.run import switching_to_simulated
+    from companion.demo import twin
+
+    built = []
+
+    def twin_reader(game, seed):
+        building()
+        built.append((game, seed))
+        return f"twin reader of {game}"
+
+    monkeypatch.setattr(twin, "TwinReader", twin_reader)
+    controls, screen = LiveControls(tmp_path), []
+    options = RunOptions(game="reclamation", seed=7, state_dir=tmp_path)
+    assert switching_to_simulated(options, controls, [screen.append])() == "twin reader of reclamation"
+    assert built == [("reclamation", 7)]
+    assert systemd() == ["STATUS=preparing the board readers (reclamation)", BUILDING, "STATUS=refereeing"]
+    assert [e.status for e in screen] == [PREPARING_STATUS, READY_STATUS]
+    from dataclasses import replace
+
+    assert switching_to_simulated(replace(options, frames=False), controls, [])() is None  # nothing to build
+    assert switching_to_simulated(replace(options, game="babel"), controls, [])() is None  # no twin: said later
+
+
+def test_the_run_uses_the_twin_reader_built_for_its_game(monkeypatch):
+    from companion.demo import twin
+    from companion.referee import live
+
+    calls = []
+    monkeypatch.setattr(twin, "TwinReader", lambda game, seed: calls.append(game) or _Twin(game))
+    monkeypatch.setattr(twin, "rendered", lambda scenes, reader, script, hands: ("rendered by", reader))
+    said: list = []
+    prebuilt = _Twin("reclamation")
+    assert live._twin_frames("reclamation", [], None, 1, said.append, [], built=prebuilt) == ("rendered by", prebuilt)
+    assert calls == []
+    _, reader = live._twin_frames("babylon", [], None, 1, said.append, [], built=prebuilt)  # another game's
+    assert calls == ["babylon"] and reader.game == "babylon"
+
+
+class _Twin:
+    def __init__(self, game):
+        self.game = game

@@ -136,3 +136,16 @@ def test_with_the_real_controls_the_tap_returns_while_the_readers_build():
     finally:
         controls.shutdown()
         harness.close()
+
+
+@pytest.mark.ui
+def test_back_to_the_simulated_table_is_said_in_the_same_way(harness):
+    harness.fake.camera = "opencv"
+    harness.tap("Settings")
+    harness.tap("sim")
+    settings = harness.app.screens["settings"]
+    settings.poll_switch()
+    assert "Switching to the simulated table. " + translate(PREPARING, "en") in harness.texts()
+    harness.fake.finish_camera_switch()
+    settings.poll_switch()
+    assert "Now using the simulated table." in harness.texts() and harness.fake.camera == "sim"

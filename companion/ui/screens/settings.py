@@ -103,7 +103,8 @@ class SettingsScreen(CompanionScreen):
             return [(self.r(self.camera_answer), theme.OK)] if self.camera_answer is not None else []
         switch, preparing = state
         if switch.done is None:
-            text = self.t(N_("Switching to camera {source}…"), source=switch.source)
+            text = (self.r(self.camera_answer) if self.camera_answer is not None  # the referee's words
+                    else self.t(N_("Switching to camera {source}…"), source=switch.source))
             if preparing is not None:
                 text = self.t(N_("{switching} {preparing}"), switching=text, preparing=self.r(preparing))
             return [(text, theme.WARN)]
