@@ -247,7 +247,22 @@ def referee_loop(options, config, controls, sinks, stop: threading.Event, consol
                 camera = None if request.source is None else (request.source, request.reader)
                 built = request.reader if request.source is None else None  # the twin's, built by the switch
                 options = replace(options, fresh=False, setup=None, twin_reader=built)
+        if camera is not None and getattr(camera[1], "game", options.game) != options.game:
+            camera = _camera_for_new_game(camera, options, controls, sinks, dog)
     return runs
+
+
+def _camera_for_new_game(camera, options, controls, sinks, dog):
+    """A new game of another game on the camera: the camera's readers are the old game's boards', so
+    the new game's are built here, in the refereeing thread (the old game has ended), the screen and
+    systemd told and the watchdog kept fed (startup.KeepAlive). None when no board of the new game
+    can be read through the camera (said, as at start-up): the simulated table plays it then."""
+    from ..referee.startup import Preparation
+
+    preparing = Preparation(options.game, lambda m: _say(options.lang, m), sinks, dog, running=True, keep_alive=True)
+    reader = _camera_reader(camera[0], options, preparing)
+    controls.camera = "sim" if reader is None else camera[0].name
+    return None if reader is None else (camera[0], reader)
 
 
 def _requests_when_idle(controls, stop: threading.Event, kick, poll: float = 0.2) -> list:

@@ -120,10 +120,104 @@ def test_the_screens_second_game_builds_its_twin_readers_with_the_watchdog_fed(s
         assert controls.start_game(GameSetup("reclamation", ("Aiko", "Ben"))).done
         assert _wait(lambda: heard().count(BUILDING) == 2, 30)
         second = len(said) - 1 - said[::-1].index(BUILDING)
-        assert said[second - 1] == "STATUS=preparing the board readers (reclamation)"
+        told = [m for m in said[first + 1:second] if not m.startswith("WATCHDOG")]  # the keep-alive may be first
+        assert told[-1] == "STATUS=preparing the board readers (reclamation)" and "EXTEND_TIMEOUT" not in "".join(told)
         assert _wait(lambda: heard()[second + 1:].count("WATCHDOG=1") >= 5)  # the keep-alive, during the build
         gate.set()
         assert _wait(lambda: "STATUS=refereeing" in heard()[second + 1:])
+    finally:
+        gate.set()
+        controls.shutdown()
+        stop.set()
+        worker.join(30)
+
+
+# --- a new game of another game on the camera -----------------------------------------------------------------
+
+class EndlessSource:
+    """A camera that keeps giving the same picture (the run ends when the screen asks)."""
+
+    name = "endless"
+
+    def __init__(self):
+        self.index = 0
+
+    def read(self):
+        import numpy as np
+
+        from companion.vision.types import Frame
+
+        time.sleep(0.005)
+        self.index += 1
+        return Frame(np.full((120, 160, 3), 100, np.uint8), float(self.index), "endless", self.index)
+
+    def open(self):
+        return self
+
+    def close(self):
+        pass
+
+
+class EmptyRegion:
+    def __init__(self, region):
+        from companion.vision.boards import REGIONS
+
+        self.region, board = region, REGIONS[region]
+        self.rows, self.cols = board.rows, board.cols
+
+    def observe(self, image, frame_index=0, timestamp=0.0, **_history):
+        from companion.vision.types import CellReading, Observation
+
+        row = (CellReading("empty", 0.9),) * self.cols
+        return Observation(self.region, self.rows, self.cols, (row,) * self.rows, frame_index, timestamp)
+
+
+def test_a_new_game_of_another_game_on_the_camera_reads_that_games_boards(systemd, tmp_path, monkeypatch):  # noqa: F811
+    """The camera's readers were the old game's boards'; the new game's are built in the refereeing
+    thread with the screen and systemd told and the watchdog fed, and the camera goes on."""
+    from companion.commands.run import referee_loop
+    from companion.referee import camera_run
+    from companion.referee.frames import regions_of_game
+
+    gate, built = threading.Event(), []
+
+    class Reader(camera_run.BoardReader):
+        def read(self, frame):
+            if not self.observers:
+                building()
+                built.append(self.game)
+                if len(built) > 1:
+                    assert gate.wait(20), "the test never let the second build finish"
+                self.observers.update({r: EmptyRegion(r) for r in regions_of_game(self.game)})
+            return super().read(frame)
+
+    monkeypatch.setattr(camera_run, "BoardReader", Reader)
+    controls, screen = LiveControls(tmp_path), []
+    stop = threading.Event()
+    options = RunOptions(game="reclamation", fresh=True, state_dir=tmp_path)
+    worker = threading.Thread(target=referee_loop, args=(options, load_config(), controls, [screen.append], stop),
+                              kwargs={"camera": (EndlessSource(), None), "out": io.StringIO()}, daemon=True)
+    said: list[str] = []
+
+    def heard():
+        said.extend(systemd())
+        return said
+
+    worker.start()
+    try:
+        assert _wait(lambda: "READY=1\nSTATUS=refereeing" in heard(), 30)
+        assert controls.camera == "endless" and built == ["reclamation"]
+        assert controls.start_game(GameSetup("babylon", ("Aiko", "Ben"))).done
+        first = said.index(BUILDING)
+        assert _wait(lambda: heard().count(BUILDING) == 2, 30)
+        second = len(said) - 1 - said[::-1].index(BUILDING)
+        told = [m for m in said[first + 1:second] if not m.startswith("WATCHDOG")]  # the keep-alive may be first
+        assert told[-1] == "STATUS=preparing the board readers (babylon)" and "EXTEND_TIMEOUT" not in "".join(told)
+        assert _wait(lambda: heard()[second + 1:].count("WATCHDOG=1") >= 5)  # fed while the readers build
+        gate.set()
+        assert _wait(lambda: controls.game == "babylon", 30)
+        assert built == ["reclamation", "babylon"] and controls.camera == "endless"
+        assert set(controls.observers) == set(regions_of_game("babylon"))
     finally:
         gate.set()
         controls.shutdown()
