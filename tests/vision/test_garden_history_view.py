@@ -69,3 +69,14 @@ def test_a_sure_reading_in_view_or_higher_than_remembered_stands():
     assert with_history(now, seen).cells == now.cells  # no geometry: the frame wins
     higher = board({(6, 2): CellReading(labels.PILLAR1, 0.9, {"level": 2})})
     assert with_history(higher, seen, Blind(0.6)).cells == higher.cells  # a new piece may stand there
+
+
+def test_a_decoration_read_too_high_stands_on_the_tile_space_seen_there():
+    seen = board({cell: tile(0.9, "statue", level=2) for cell in ((1, 4), (1, 5), (2, 4), (2, 5))})
+    now = board({**{cell: tile(0.9, "statue", level=2) for cell in ((1, 5), (2, 4), (2, 5))},
+                 (1, 4): CellReading(labels.BELVEDERE, 0.45, {"level": 4})})
+    # no tile read at level 4 round it: it stands on the level-2 space seen there
+    assert with_history(now, seen, Blind(0.2)).cell(1, 4).attrs == {"level": 2}
+    assert with_history(now, seen).cell(1, 4).attrs == {"level": 2}
+    # that space out of view: the reading is no view of it, the space stands
+    assert with_history(now, seen, Blind(0.6)).cell(1, 4).label == labels.TILE

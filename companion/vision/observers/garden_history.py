@@ -145,7 +145,7 @@ def with_history(current: Observation, previous: Observation, view: FaceView | N
                     rows[r][c] = recalled(top, now)
                     own[r][c] = False
                 continue
-            settled = _settle(current.cells, memory, r, c)
+            settled = _settle(current.cells, memory, r, c, view)
             if settled is not None:
                 rows[r][c] = settled
                 own[r][c] = False
@@ -173,7 +173,7 @@ def _blind(rows, memory: Memory, view: FaceView | None) -> set[tuple[int, int]]:
             if now.confidence < SURE or top is None or (now.label, now.attrs) == (top[0], top[1]) \
                     or rank(now.label, now.attrs) > top[3]:
                 continue
-            faces += [(r, c, now), (r, c, CellReading(top[0], top[2], top[1]))]
+            faces += [(r, c, now), (r, c, _as_reading(top))]
             cells.append((r, c))
     if not cells:
         return set()
@@ -182,7 +182,11 @@ def _blind(rows, memory: Memory, view: FaceView | None) -> set[tuple[int, int]]:
             if mine >= HIDDEN and remembered >= HIDDEN}
 
 
-def _settle(rows, memory: Memory, r: int, c: int) -> CellReading | None:
+def _as_reading(record: Record) -> CellReading:
+    return CellReading(record[0], record[2], record[1])
+
+
+def _settle(rows, memory: Memory, r: int, c: int, view: FaceView | None = None) -> CellReading | None:
     """The frame's unsure reading of (r, c) read again with the top remembered there (None: the
     frame's reading stands). `rows`: the frame's own readings."""
     now, top = rows[r][c], memory.top(r, c)
@@ -208,6 +212,14 @@ def _settle(rows, memory: Memory, r: int, c: int) -> CellReading | None:
         if (base is not None and now.label in PILLARS and now.attrs["level"] != base + _HEIGHT[now.label]
                 and not _tile_read_under(rows, r, c, now.attrs["level"] - _HEIGHT[now.label])):
             return recalled(top, now)
+        if (base is not None and base > 0 and now.label in DECOS and now.label != labels.STAIRS
+                and not _tile_read_under(rows, r, c, now.attrs["level"])):
+            # babylon.deco.icon: a decoration stands on the tile space seen there unless a tile was
+            # laid since, which would show round it; where that space is out of view, what is
+            # read there is no view of it, and the space stands.
+            if view is not None and view.hidden(rows, [(r, c, _as_reading(top))])[0] >= HIDDEN:
+                return recalled(top, now)
+            return _with_attrs(now, {"level": base}, trust)
         return None
     if base is not None and now.label in PILLARS:
         # babylon.build.pillars: a pillar stands on the recess or tile space seen there; its top is
