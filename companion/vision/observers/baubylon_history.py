@@ -81,7 +81,7 @@ def with_history(current: Observation, previous: Observation, view: SpaceView,
                  unsure: float = UNSURE) -> Observation:
     """`current` (the frame's own reading) with the block heights it reads unsurely taken from the
     field remembered by `previous` (see the module's rules), and the memory carried on in extras."""
-    if (previous.rows, previous.cols) != (current.rows, current.cols):
+    if (previous.region, previous.rows, previous.cols) != (current.region, current.rows, current.cols):
         return current  # another board: nothing to remember
     heights, sures = remembered_field(previous)
     cells = [cell for row in current.cells for cell in row]
@@ -140,8 +140,8 @@ def _on_remembered_block(cell: CellReading, height: int, height_sure: float, paw
 def _stacks_out_of_view(before: list[CellReading], now: list[CellReading], view: SpaceView) -> list[bool]:
     """Per space: a stack read there before, none now, and its top behind a taller stand the frame
     reads nearer the camera (the frame cannot see whether it is still there)."""
-    tops = np.array([int(cell.attrs["height"]) + len(cell.attrs["pawns"]) for cell in before])
-    candidates = [bool(b.attrs["pawns"]) and not n.attrs["pawns"] for b, n in zip(before, now, strict=True)]
+    tops = np.array([int(cell.attrs.get("height", 0)) + len(cell.attrs.get("pawns", ())) for cell in before])
+    candidates = [bool(b.attrs.get("pawns")) and not n.attrs["pawns"] for b, n in zip(before, now, strict=True)]
     if view.hides_top is None or not any(candidates):
         return [False] * len(now)
     hidden = np.asarray(view.hides_top(tops)).tolist()
