@@ -40,7 +40,6 @@ from ..appearance import AppearanceProfile
 from ..boards import BAUBYLON
 from ..types import CellReading, Observation
 from . import baubylon_kernels as kernels
-from .baubylon_columns import seen_on_columns
 from .baubylon_history import SpaceView, with_history
 from .baubylon_light import margin_light
 from .baubylon_light import warm as warm_light
@@ -206,6 +205,9 @@ class BaubylonObserver:
         # _taller_in_front's: each space's sides facing the camera, and its neighbours side first.
         self._near_sides = np.ascontiguousarray((self.facing > 0).reshape(rows * cols, 4))
         self._beside_flat = np.ascontiguousarray(self._beside_index.reshape(4, rows * cols))
+        # _not_seen_on_columns': each space's neighbours side by side, the block level under each top.
+        self._beside_rows = np.ascontiguousarray(self._beside_flat.T)
+        self._under_levels = np.ascontiguousarray(self.levels[self._stand_terms[2]])
         self._offsets_for: tuple[AppearanceProfile, tuple[np.ndarray, np.ndarray]] | None = None
         kernels.warm()  # the compiled loops ready before the first read (once per process)
         warm_light()  # ...and the light fit's (baubylon_light)
@@ -398,8 +400,10 @@ class BaubylonObserver:
         found = scores[np.arange(len(scores)), best] > _NO_PAWN
         if np.count_nonzero(found) < 2:
             return scores
-        drop = seen_on_columns(best, found, kinds, self.hiding_other, self._beside_index.reshape(4, -1).T,
-                               self.nadir_distance, self.levels[self._stand_terms[2]], self.hiding_pawn)
+        # (seen_on_columns, compiled: baubylon_kernels.columns_drop, the same pairs)
+        drop = np.zeros(len(best), np.bool_)
+        kernels.columns_drop(best, found, kinds, self.hiding_other, self._beside_rows, self.nadir_distance,
+                             self._under_levels, self.hiding_pawn, drop)
         if not drop.any():
             return scores
         out = scores.copy()
@@ -624,19 +628,20 @@ class BaubylonObserver:
         scores = np.empty((count, n_levels))
         levels = np.zeros(count, np.intp)
         new = np.empty(count, np.intp)
+        best, raised, score = np.empty(count, np.intp), np.empty(count, np.intp), np.empty(count)
         known = False
         for _ in range(5):
             kernels.block_scores(flat["edge"], flat["evidence"], flat["seams"], flat["joints"], flat["open"][0], table_flat,
                                  self.levels, near, far, weight, beside, self.levels[levels], known, floor, seen, support,
                                  near_support)
-            best = seen.argmax(axis=-1)
-            raised = np.flatnonzero(best > 0)
-            score = support[raised, best[raised]] + 0.01 * seen[raised, best[raised]]
-            kernels.block_choice(raised[np.argsort(-score)], best, seen, support, near_support, self.nadir_distance,
+            # seen.argmax(axis=-1), the spaces raised above the table and their ranking, compiled
+            n_raised = kernels.raised_tops(seen, support, best, raised, score)
+            kernels.block_choice(raised[:n_raised][np.argsort(-score[:n_raised])], best, seen, support, near_support,
+                                 self.nadir_distance,
                                  _FAR_SHOWS, self._tops_meet, self.levels,
                                  self.hiding_other, self.hiding_nearer, self._hiding_flat, self._hiding_start,
                                  self.top + 1, _HIDDEN_SHOWS, allowed_flat, fewer, scores, new)
-            _stand_on_allowed(new, seen, fewer, allowed_flat)
+            kernels.stand_on_allowed(new, seen, fewer, allowed_flat)  # (_stand_on_allowed, compiled)
             if known and np.array_equal(new, levels):
                 break
             levels, known = new.copy(), True
@@ -793,11 +798,11 @@ class BaubylonObserver:
         if len(squares):
             grids, square_gains = interiors[squares, levels], gains[squares]
             middle = kernels.median_rows(grids)  # small_median's (the grids' colour; the outline's reference below)
-            colour = rebalance_each(middle, square_gains)
+            colour, *looked = _balanced_grids(grids, square_gains, profile, middle)
             # A pawn partly hidden (behind a taller stand) or half in shadow mixes its colour with
             # what hides it: judged again on the part of its top unlike table and blocks alone
             # (both colours judged in one call: row by row, the same numbers).
-            partial = self._pawn_part(grids, square_gains, profile)
+            partial = self._pawn_part(grids, square_gains, profile, looked)
             if partial is not None:
                 colour = np.concatenate([colour, partial[1].astype(colour.dtype)])
             every = _pawn_support(profile, colour)
@@ -861,16 +866,17 @@ class BaubylonObserver:
         more = np.flatnonzero(free & part & ~middle & ~first) if look is not None else np.zeros(0, np.intp)
         if len(more):  # (their grids balanced and compared once, for every step below)
             grids = look[0][more, heights[more]]
-            seen, far = _unlike_part(grids, gains[more], profile)
+            middle_colour, seen, far = _balanced_grids(grids, gains[more], profile)
             enough = far.sum(axis=-1) >= _PART_LEAST
             more, grids, seen, far = more[enough], grids[enough], seen[enough], far[enough]
+            middle_colour = middle_colour[enough]
         # A top scores at most how like a pawn's its colour is: those that cannot pass are not
         # looked at again (the same spaces kept, for less).
         if look is not None and len(spaces):
             spaces = spaces[look[1][spaces, heights[spaces]].max(axis=-1) > _PART_SHOWN]
         judged = None  # the `more` tops' grids, their colours' support and _unlike_part's
         if len(more):
-            support = self._grid_support(grids, gains[more], profile, (seen, far))
+            support = self._grid_support(grids, gains[more], profile, (seen, far), middle_colour)
             shows = support.max(axis=-1) > _PART_SHOWN
             more = more[shows]
             judged = (grids[shows], support[shows], (seen[shows], far[shows]))
@@ -931,14 +937,16 @@ class BaubylonObserver:
         return shown * support.max(axis=-1), support.argmax(axis=-1)
 
     def _grid_support(self, grids: np.ndarray, gains: np.ndarray, profile: AppearanceProfile,
-                      looked: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+                      looked: tuple[np.ndarray, np.ndarray] | None = None,
+                      colour: np.ndarray | None = None) -> np.ndarray:
         """(N, colours) how like each pawn colour tops' interior grids (N, G, 3 Lab as seen,
         balanced with `gains` (N, 3)) are, as _read_pawns judges them: the grid's median, or the
-        part of it unlike table and blocks where only part is (`looked`: _unlike_part's, when
-        made already)."""
+        part of it unlike table and blocks where only part is (`looked`: _unlike_part's, and
+        `colour`: the grids' median balanced, when made already: _balanced_grids)."""
         if looked is None:
             looked = _unlike_part(grids, gains, profile)
-        colour = rebalance_each(kernels.median_rows(np.ascontiguousarray(grids)), gains)  # small_median's
+        if colour is None:
+            colour = rebalance_each(kernels.median_rows(np.ascontiguousarray(grids)), gains)  # small_median's
         partial = self._pawn_part(grids, gains, profile, looked)
         if partial is not None:  # both colours judged in one call: row by row, the same numbers
             colour = np.concatenate([colour, partial[1].astype(colour.dtype)])
@@ -1054,6 +1062,23 @@ def _unlike_part(grid: np.ndarray, gains: np.ndarray, profile: AppearanceProfile
     unlike both table and blocks (by _PAWN_UNLIKE)."""
     seen = rebalance_each(grid, gains[:, None, :])
     return seen, _unlike_table_and_blocks(seen, profile) > _PAWN_UNLIKE
+
+
+def _balanced_grids(grids: np.ndarray, gains: np.ndarray, profile: AppearanceProfile,
+                    middle: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """rebalance_each(middle, gains) (N, 3) (`middle`: the grids' median, small_median's, made
+    here when not given) and _unlike_part(grids, gains, profile) of the grids (N, G, 3) in one
+    rebalance (each colour converted on its own: the same numbers as two calls)."""
+    grids = np.ascontiguousarray(grids)
+    if middle is None:
+        middle = kernels.median_rows(grids)
+    count, points = grids.shape[:2]
+    both = np.empty((count, points + 1, 3), np.result_type(grids, middle))
+    both[:, 0] = middle
+    both[:, 1:] = grids
+    balanced = rebalance_each(both, gains[:, None, :])
+    seen = np.ascontiguousarray(balanced[:, 1:])
+    return balanced[:, 0], seen, _unlike_table_and_blocks(seen, profile) > _PAWN_UNLIKE
 
 
 def _column_in_part(unlike: np.ndarray, spaces: np.ndarray, interiors: np.ndarray, gains: np.ndarray,

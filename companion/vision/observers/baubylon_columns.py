@@ -10,6 +10,9 @@ upright axis from its foot on the table to its top, within half a pawn's width a
 table the hiding tests use), is made of what the farther stack shows: its pawn's side (the
 colour), its block's near edge (the stand). It is not a second stack; the farther one, whose
 top shows whole, is kept.
+
+The observer runs it compiled (baubylon_kernels.columns_drop, the same pairs); seen_on_columns is
+its numpy formulation and the kernel's reference (tests/vision/test_baubylon_speed_loops.py).
 """
 
 from __future__ import annotations

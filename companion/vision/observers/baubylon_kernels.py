@@ -305,6 +305,103 @@ def block_scores(edge, evidence, seams, joints, open_, table, values, near, far,
 
 
 @kernel
+def _argmax_row(values, row):
+    """np.argmax(values[row]): the first largest (the first NaN, if any)."""
+    best = 0
+    top = values[row, 0]
+    if top != top:
+        return 0
+    for k in range(1, values.shape[1]):
+        value = values[row, k]
+        if value != value:
+            return k
+        if value > top:
+            best, top = k, value
+    return best
+
+
+@kernel
+def raised_tops(seen, support, best, raised, score):
+    """A block pass's choice before one top per place: each space's likeliest level (`best` (S,),
+    seen.argmax(axis=-1)), the spaces whose likeliest is above the table into `raised`, in order
+    (np.flatnonzero(best > 0)), and their ranking support[s, b] + 0.01 · seen[s, b] into `score`.
+    Returns how many are raised."""
+    count = 0
+    for s in range(seen.shape[0]):
+        b = _argmax_row(seen, s)
+        best[s] = b
+        if b > 0:
+            raised[count] = s
+            score[count] = support[s, b] + 0.01 * seen[s, b]
+            count += 1
+    return count
+
+
+@kernel
+def stand_on_allowed(chosen, seen, fewer, allowed):
+    """baubylon._stand_on_allowed in place: where the level `chosen` (S,) is not `allowed` (S, L)
+    but some level is, the allowed level with the most seen + fewer (the first such; -inf for the
+    others, as np.where then argmax)."""
+    levels = allowed.shape[1]
+    for s in range(chosen.shape[0]):
+        if allowed[s, chosen[s]]:
+            continue
+        best = -1
+        top = -np.inf
+        for k in range(levels):
+            value = seen[s, k] + fewer[s, k] if allowed[s, k] else -np.inf
+            if best < 0:
+                best, top = k, value
+                if value != value:
+                    break
+            elif value != value:
+                best = k
+                break
+            elif value > top:
+                best, top = k, value
+        if best >= 0:
+            any_allowed = False
+            for k in range(levels):
+                if allowed[s, k]:
+                    any_allowed = True
+            if any_allowed:
+                chosen[s] = best
+
+
+@kernel
+def columns_drop(best, found, kinds, others, beside, depth, under, on_column, drop):
+    """baubylon_columns.seen_on_columns in one loop, into `drop` (S,) (all False to start): the
+    same pairs (a found space, another found space near it that is its neighbour beyond a side,
+    farther from the camera, with a lower top of the same colour over the same block level, the
+    space's top lying on that stack's column)."""
+    n_found = 0
+    for s in range(found.shape[0]):
+        if found[s]:
+            n_found += 1
+    if n_found < 2:
+        return
+    for s in range(found.shape[0]):
+        if not found[s]:
+            continue
+        top = best[s] + 1
+        for k in range(others.shape[1]):
+            o = others[s, k]
+            if not found[o] or o == s or not depth[o] > depth[s]:
+                continue
+            beside_it = False
+            for side in range(beside.shape[1]):
+                if beside[s, side] == o:
+                    beside_it = True
+            if not beside_it:
+                continue
+            near_top = best[o] + 1
+            if (near_top < top and kinds[o, best[o]] == kinds[s, best[s]] and under[best[o]] == under[best[s]]
+                    and on_column[s, k, top, near_top]):
+                drop[s] = True
+                break
+
+
+@kernel
 def block_choice(order, best, seen, support, near_support, depth, far_shows, meet, values, others, nearer, hiding,
                  hiding_start, stride, shows, allowed, fewer, scores, chosen):
     """The rest of a block pass (BaubylonObserver._one_top_per_place and _hides_no_better_top,
@@ -410,6 +507,12 @@ def warm() -> None:
                  values, np.zeros((4, count), np.bool_), np.zeros((4, count), np.bool_), np.zeros((levels, 4, count)),
                  beside, np.zeros(count, i64), False, np.zeros((0, levels)), seen, support, np.zeros((count, levels)))
     others = np.zeros((count, 1), i64)
+    best, flags_i = np.zeros(count, np.intp), np.zeros(count, np.intp)
+    raised_tops(seen, support, best, flags_i, np.zeros(count))
+    stand_on_allowed(best, seen, seen, np.ones((count, levels), np.bool_))
+    columns_drop(np.zeros(count, np.intp), np.zeros(count, np.bool_), np.zeros((count, 2), np.intp), others,
+                 np.zeros((count, 4), i64), np.zeros(count), np.zeros(2, i64), np.zeros((count, 1, 3, 3), np.bool_),
+                 np.zeros(count, np.bool_))
     block_choice(np.zeros(0, np.intp), np.zeros(count, np.intp), seen, support, support, np.zeros(count), 0.5,
                  np.zeros((count * levels, count * levels), np.bool_), values, others, np.zeros((count, 1), np.bool_),
                  np.zeros(64, np.bool_), others, 3, 2.0, np.ones((count, levels), np.bool_), np.zeros((count, levels)),
