@@ -102,3 +102,22 @@ def test_balanced_grids_are_two_rebalances(frame):
     np.testing.assert_array_equal(seen, want_seen)
     np.testing.assert_array_equal(far, want_far)
     assert seen.flags.c_contiguous and far.any() and not far.all()
+
+
+def test_stack_allowed_is_observes_numpy_formula(frame):
+    _, _, observer = frame
+    rng = np.random.default_rng(6)
+    rows, cols = 12, 12
+    count = rows * cols
+    for trial in range(40):
+        unlike = rng.uniform(0.0, 40.0, (count, observer.top))
+        unlike[rng.random(unlike.shape) < 0.05] = np.nan if trial % 2 else np.inf
+        top = rng.integers(1, observer.top + 1, count)
+        stacked = (rng.random(count) < 0.4).reshape(rows, cols)
+        t = top.reshape(rows, cols)
+        want = ~stacked[..., None] | ((observer.levels[None, None, :] < t[..., None])
+                                      & (t[..., None] - observer.levels[None, None, :] <= observer.dims.max_pawns)
+                                      & observer._stacks_column_shows(unlike, top, stacked.ravel()))
+        got = observer._stack_allowed(unlike, top, stacked)
+        np.testing.assert_array_equal(got, want)
+        assert want[stacked].any() and not want[stacked].all()

@@ -473,9 +473,7 @@ class BaubylonObserver:
                                                                                           gains, stands)
         stacked = (pawn_score > _NO_PAWN).reshape(rows, cols)
         top = pawn_top.reshape(rows, cols)
-        allowed = ~stacked[..., None] | ((self.levels[None, None, :] < top[..., None])
-                                         & (top[..., None] - self.levels[None, None, :] <= self.dims.max_pawns)
-                                         & self._stacks_column_shows(unlike, pawn_top, stacked.ravel()))
+        allowed = self._stack_allowed(unlike, pawn_top, stacked)
         # A top whose stack would not show below it on any block is not a stack's (a pawn's top
         # elsewhere seen along the same ray, or a pawn alone on a block read as more pawns).
         lost = stacked & ~allowed.any(axis=-1)
@@ -970,6 +968,17 @@ class BaubylonObserver:
             hidden[:, k] = (nearer & (stands[others] > k + 1) & self._hides(at, stands[others])).any(axis=1)
         on = (self.levels[None, :] < top[:, None]) & (top[:, None] - self.levels[None, :] <= self.dims.max_pawns)
         return self._column_shows(np.where(hidden, np.inf, unlike), top) & on & spaces[:, None]
+
+    def _stack_allowed(self, unlike: np.ndarray, top: np.ndarray, stacked: np.ndarray) -> np.ndarray:
+        """(rows, cols, levels) the block levels a stack read with its top at `top` (S,) may stand on
+        (`stacked` (rows, cols); every level elsewhere): below its top, at most max_pawns under
+        it, and its column shows (_stacks_column_shows). One compiled loop
+        (baubylon_kernels.stack_allowed, the same booleans)."""
+        out = np.empty((top.size, len(self.levels)), np.bool_)
+        kernels.stack_allowed(np.ascontiguousarray(unlike), np.ascontiguousarray(top, np.int64),
+                              np.ascontiguousarray(stacked.reshape(-1)), self.levels, self.dims.max_pawns,
+                              _COLUMN_UNLIKE, out)
+        return out.reshape(*stacked.shape, -1)
 
     def _stacks_column_shows(self, unlike: np.ndarray, top: np.ndarray, stacked: np.ndarray) -> np.ndarray:
         """(rows, cols, levels) _column_shows where a stack was read (`stacked` (S,)), True

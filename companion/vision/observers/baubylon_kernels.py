@@ -369,6 +369,29 @@ def stand_on_allowed(chosen, seen, fewer, allowed):
 
 
 @kernel
+def stack_allowed(unlike, top, stacked, values, most_pawns, column_unlike, out):
+    """observe's `allowed` (S, L) in one loop: True for every level where no stack is read
+    (`stacked` (S,) False); where one is, at its top `top` (S,) (pawn heights) the block levels
+    `values` (L,) below it with at most `most_pawns` pawns on them, under which every pawn of
+    the stack shows along the space's middle unlike table and blocks (BaubylonObserver.
+    _column_shows: `unlike` (S, heights) at heights level .. top − 2 at least `column_unlike`;
+    none to show: True; a NaN among them: False)."""
+    for s in range(stacked.shape[0]):
+        for level in range(values.shape[0]):
+            if not stacked[s]:
+                out[s, level] = True
+                continue
+            value = values[level]
+            if not (value < top[s] and top[s] - value <= most_pawns):
+                out[s, level] = False
+                continue
+            lowest = np.inf
+            for k in range(max(value, 0), min(top[s] - 1, unlike.shape[1])):
+                lowest = _minimum(lowest, unlike[s, k])
+            out[s, level] = lowest >= column_unlike
+
+
+@kernel
 def columns_drop(best, found, kinds, others, beside, depth, under, on_column, drop):
     """baubylon_columns.seen_on_columns in one loop, into `drop` (S,) (all False to start): the
     same pairs (a found space, another found space near it that is its neighbour beyond a side,
@@ -510,6 +533,8 @@ def warm() -> None:
     best, flags_i = np.zeros(count, np.intp), np.zeros(count, np.intp)
     raised_tops(seen, support, best, flags_i, np.zeros(count))
     stand_on_allowed(best, seen, seen, np.ones((count, levels), np.bool_))
+    stack_allowed(np.zeros((count, 3)), np.ones(count, i64), np.ones(count, np.bool_), values, 5, 14.0,
+                  np.empty((count, levels), np.bool_))
     columns_drop(np.zeros(count, np.intp), np.zeros(count, np.bool_), np.zeros((count, 2), np.intp), others,
                  np.zeros((count, 4), i64), np.zeros(count), np.zeros(2, i64), np.zeros((count, 1, 3, 3), np.bool_),
                  np.zeros(count, np.bool_))
