@@ -80,3 +80,10 @@ def test_a_decoration_read_too_high_stands_on_the_tile_space_seen_there():
     assert with_history(now, seen).cell(1, 4).attrs == {"level": 2}
     # that space out of view: the reading is no view of it, the space stands
     assert with_history(now, seen, Blind(0.6)).cell(1, 4).label == labels.TILE
+
+
+def test_a_pillar_read_no_higher_than_a_surface_out_of_view_is_that_surface():
+    seen = board({(5, 5): tile(0.9, "none", level=2)})
+    now = board({(5, 5): CellReading(labels.PILLAR1, 0.4, {"level": 1})})
+    assert with_history(now, seen, Blind(0.2)).cell(5, 5).attrs == {"level": 3}  # on the space, in view
+    assert with_history(now, seen, Blind(0.6)).cell(5, 5).label == labels.TILE  # no view of it

@@ -223,9 +223,11 @@ def _settle(rows, memory: Memory, r: int, c: int, view: FaceView | None = None) 
         return None
     if base is not None and now.label in PILLARS:
         # babylon.build.pillars: a pillar stands on the recess or tile space seen there; its top is
-        # one or two levels above it.
-        level = base + _HEIGHT[now.label]
-        return _with_attrs(now, {"level": level}, trust)
+        # one or two levels above it. Where that surface is out of view, a pillar read no higher
+        # than it is no view of it: the surface stands.
+        if view is not None and view.hidden(rows, [(r, c, _as_reading(top))])[0] >= HIDDEN:
+            return recalled(top, now)
+        return _with_attrs(now, {"level": base + _HEIGHT[now.label]}, trust)
     if base is not None and base > 0 and now.label in DECOS:
         # babylon.deco.icon: a decoration stands on the tile space seen there, at its level (a
         # pair of stairs joins two levels: the frame's pair stands).
