@@ -120,7 +120,7 @@ def test_run_tells_a_board_out_of_view_by_its_code_not_its_english(tmp_path, mon
     reader = BoardReader("babylon", tmp_path)
     reader.skipped = {"babylon.garden": Skipped(NOT_LOCATED, ErrorText.of(N_("no such game in the journal")))}
     monkeypatch.setattr("companion.vision.sources.open_source", lambda config: type("O", (), {"source": Source()})())
-    monkeypatch.setattr(camera_run, "readable_regions", lambda source, game, state_dir: (reader, None))
+    monkeypatch.setattr(camera_run, "readable_regions", lambda source, game, state_dir, preparing=None: (reader, None))
     with pytest.raises(CompanionError) as caught:
         run.open_camera(load_config(), "files", "babylon", tmp_path)
     assert caught.value.render("en") == "it does not see the board of Babylon gardens: put the whole mat in view"
