@@ -15,7 +15,7 @@ from companion.sim.render import render
 from companion.sim.scene import TableScene
 from companion.vision import labels
 from companion.vision.observers.babylon_garden import with_history
-from companion.vision.observers.garden_history import RECALL_CAP, Memory
+from companion.vision.observers.garden_history import KEY, RECALL_CAP, Memory
 from companion.vision.types import CellReading, Observation
 from tests.vision.bench_frames import bench_frame
 
@@ -240,3 +240,11 @@ def test_a_tile_seen_then_covered_is_read_right_with_history_on_a_rendered_table
     assert (5, 5) not in wrong(read)
     assert wrong(read) < wrong(single)
     assert observer.observe(image).cells == single.cells  # history left the observer as it was
+
+
+def test_a_reading_of_another_board_is_not_history():
+    now = board({cell: tile(0.2, flower="flower0") for cell in FOOTPRINT})
+    other = replace(board({cell: tile(0.9) for cell in FOOTPRINT}), region="babylon.quarry")
+    assert with_history(now, other) is now
+    odd = replace(board({cell: tile(0.9) for cell in FOOTPRINT}), extras={KEY: {"cells": []}})
+    assert with_history(now, odd).cell(2, 2).attrs["flower"] == "flower1"  # its own cells remembered

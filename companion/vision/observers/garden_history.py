@@ -82,7 +82,7 @@ class Memory:
         """The memory an observation carries; one made of its own clear readings when it carries
         none (a single frame's reading, or a state confirmed elsewhere)."""
         made = observation.extras.get(KEY)
-        if made is not None:
+        if isinstance(made, dict) and len(made.get("cells", ())) == 64:
             return cls(list(made["cells"]))
         memory = cls()
         memory.see(observation.cells, [[True] * observation.cols for _ in range(observation.rows)])
@@ -131,6 +131,8 @@ def with_history(current: Observation, previous: Observation, view: FaceView | N
     before, with the memory it carries) saw: see the module's rules. `view` (the observer's
     geometry) tells which readings have no view of their own. The result carries the updated
     memory."""
+    if (previous.region, previous.rows, previous.cols) != (current.region, current.rows, current.cols):
+        return current  # another board's reading: nothing seen here before
     memory = Memory.of(previous)
     rows = [list(row) for row in current.cells]
     own = [[True] * 8 for _ in range(8)]
