@@ -121,3 +121,33 @@ def test_stack_allowed_is_observes_numpy_formula(frame):
         got = observer._stack_allowed(unlike, top, stacked)
         np.testing.assert_array_equal(got, want)
         assert want[stacked].any() and not want[stacked].all()
+
+
+def test_stand_fit_and_ring_are_the_side_sums(frame):
+    _, _, observer = frame
+    rng = np.random.default_rng(7)
+    shape = (12, 12, len(observer.levels), 4)
+    open_, sides, under = observer._stand_terms
+    for trial in range(20):
+        values = rng.random(shape).astype(np.float32)
+        values[rng.random(shape) < 0.05] = np.nan if trial % 2 else 0.0
+        fit = baubylon._sum_sides(values * open_) / sides
+        fit = fit.reshape(-1, len(observer.levels))
+        fit[:, 0] = baubylon._NO_OUTLINE
+        np.testing.assert_array_equal(observer._stand_fit(values), fit[:, under])
+        ring = baubylon._sum_sides(np.where(observer._ring_open, values, 0.0)) / observer._ring_sides
+        got = observer._ring(values)
+        assert got.dtype == ring.dtype
+        np.testing.assert_array_equal(got, ring)
+
+
+def test_stand_bears_looks_under_each_top(frame):
+    _, _, observer = frame
+    rng = np.random.default_rng(8)
+    unlike = rng.uniform(0.0, 30.0, (144, observer.top))
+    stands = rng.random((144, observer.top))
+    under = observer.levels[np.searchsorted(observer.levels, np.arange(1, observer.top + 1), side="left") - 1]
+    foot = np.where(under[None, :] > 0, unlike[:, np.maximum(under - 1, 0)], 0.0)
+    want = (foot > baubylon._COLUMN_UNLIKE) & (stands > baubylon._NO_OUTLINE)
+    np.testing.assert_array_equal(observer._stand_bears(unlike, stands), want)
+    assert want.any()

@@ -208,6 +208,13 @@ class BaubylonObserver:
         # _not_seen_on_columns': each space's neighbours side by side, the block level under each top.
         self._beside_rows = np.ascontiguousarray(self._beside_flat.T)
         self._under_levels = np.ascontiguousarray(self.levels[self._stand_terms[2]])
+        self._under_height = np.maximum(self._under_levels - 1, 0)  # (_stand_bears: the probe under each top)
+        # _stand_fit's and _ring's terms per space (compiled: baubylon_kernels.stand_fit, ring_means).
+        self._stand_fit_terms = (np.ascontiguousarray(stand_open.reshape(rows * cols, len(self.levels), 4)),
+                                 np.ascontiguousarray(self._stand_terms[1].reshape(rows * cols, len(self.levels))),
+                                 np.ascontiguousarray(self._stand_terms[2], np.int64))
+        self._ring_open_flat = np.ascontiguousarray(self._ring_open.reshape(rows * cols, 4))
+        self._ring_sides_flat = np.ascontiguousarray(self._ring_sides.reshape(rows * cols))
         self._offsets_for: tuple[AppearanceProfile, tuple[np.ndarray, np.ndarray]] | None = None
         kernels.warm()  # the compiled loops ready before the first read (once per process)
         warm_light()  # ...and the light fit's (baubylon_light)
@@ -596,7 +603,11 @@ class BaubylonObserver:
         """(rows, cols, levels) how block-like each level's top looks just inside its sides that
         do not face away from the camera (their mean; 0 on the table level), from `like` (rows,
         cols, levels, 4): along_side(lines.inside_like(_ALIKE)) per level (block_outline_terms)."""
-        return _sum_sides(np.where(self._ring_open, like, 0.0)) / self._ring_sides
+        rows, cols, n_levels = like.shape[:3]
+        out = np.empty((rows * cols, n_levels))
+        kernels.ring_means(np.ascontiguousarray(like).reshape(rows * cols, n_levels, 4), self._ring_open_flat,
+                           self._ring_sides_flat, out)  # (the same numbers, compiled)
+        return out.reshape(rows, cols, n_levels)
 
     def _read_blocks(self, table, evidence, seams, joints, stacked, allowed,
                      ring: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -770,11 +781,10 @@ class BaubylonObserver:
         heights, 1..) shows its outline on the sides not facing away from the camera (a stack
         hides the far ones), of the highest level under the top; the table level counts as
         _NO_OUTLINE (it has no outline of its own)."""
-        open_, sides, under = self._stand_terms  # (once per geometry; see __init__)
-        fit = _sum_sides(evidence * open_) / sides  # (rows, cols, levels)
-        fit = fit.reshape(-1, len(self.levels))
-        fit[:, 0] = _NO_OUTLINE
-        return fit[:, under]
+        open_, sides, under = self._stand_fit_terms  # (once per geometry; see __init__)
+        out = np.empty((len(open_), len(under)))
+        kernels.stand_fit(np.ascontiguousarray(evidence).reshape(open_.shape), open_, sides, under, _NO_OUTLINE, out)
+        return out  # (_sum_sides(evidence * open_) / sides at the level under each top: compiled)
 
     def _read_pawns(self, image: np.ndarray, profile: AppearanceProfile, offsets: np.ndarray, gains: np.ndarray,
                     stands: np.ndarray | None = None):
@@ -1009,8 +1019,8 @@ class BaubylonObserver:
         as _stand_fit) shows its outline (`stands` above _NO_OUTLINE) and, in its middle, something
         unlike table and blocks (`unlike` at that level's height): nothing farther from the camera
         can hide a block top's middle, so something stands on that block."""
-        under = self.levels[np.searchsorted(self.levels, np.arange(1, self.top + 1), side="left") - 1]
-        foot = np.where(under[None, :] > 0, unlike[:, np.maximum(under - 1, 0)], 0.0)
+        under = self._under_levels
+        foot = np.where(under[None, :] > 0, unlike[:, self._under_height], 0.0)
         return (foot > _COLUMN_UNLIKE) & (stands > _NO_OUTLINE)
 
     def _column_shows(self, unlike: np.ndarray, top: np.ndarray) -> np.ndarray:

@@ -392,6 +392,36 @@ def stack_allowed(unlike, top, stacked, values, most_pawns, column_unlike, out):
 
 
 @kernel
+def stand_fit(evidence, weights, sides, under, no_outline, out):
+    """BaubylonObserver._stand_fit into `out` (S, T): per space and stack top, of the block level
+    `under` (T,) it would stand on, the sides' `evidence` (S, L, 4) times their `weights` (S, L, 4,
+    float64) summed in order over `sides` (S, L); `no_outline` on the table level."""
+    for s in range(out.shape[0]):
+        for t in range(under.shape[0]):
+            level = under[t]
+            if level == 0:
+                out[s, t] = no_outline
+                continue
+            total = evidence[s, level, 0] * weights[s, level, 0]
+            for side in range(1, 4):
+                total = total + evidence[s, level, side] * weights[s, level, side]
+            out[s, t] = total / sides[s, level]
+
+
+@kernel
+def ring_means(like, open_, sides, out):
+    """BaubylonObserver._ring into `out` (S, L): per space and level, `like` (S, L, 4) summed in
+    order (its own type) over the sides `open_` (S, 4) (0 for the others), over `sides` (S,)."""
+    zero = like.dtype.type(0)
+    for s in range(out.shape[0]):
+        for level in range(out.shape[1]):
+            total = like[s, level, 0] if open_[s, 0] else zero
+            for side in range(1, 4):
+                total = total + (like[s, level, side] if open_[s, side] else zero)
+            out[s, level] = total / sides[s]
+
+
+@kernel
 def columns_drop(best, found, kinds, others, beside, depth, under, on_column, drop):
     """baubylon_columns.seen_on_columns in one loop, into `drop` (S,) (all False to start): the
     same pairs (a found space, another found space near it that is its neighbour beyond a side,
@@ -535,6 +565,10 @@ def warm() -> None:
     stand_on_allowed(best, seen, seen, np.ones((count, levels), np.bool_))
     stack_allowed(np.zeros((count, 3)), np.ones(count, i64), np.ones(count, np.bool_), values, 5, 14.0,
                   np.empty((count, levels), np.bool_))
+    terms32 = np.zeros((count, levels, 4), f32)
+    stand_fit(terms32, np.ones((count, levels, 4)), np.ones((count, levels)), np.zeros(3, i64), 0.3,
+              np.empty((count, 3)))
+    ring_means(terms32, np.ones((count, 4), np.bool_), np.ones(count), np.empty((count, levels)))
     columns_drop(np.zeros(count, np.intp), np.zeros(count, np.bool_), np.zeros((count, 2), np.intp), others,
                  np.zeros((count, 4), i64), np.zeros(count), np.zeros(2, i64), np.zeros((count, 1, 3, 3), np.bool_),
                  np.zeros(count, np.bool_))
