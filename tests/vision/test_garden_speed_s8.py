@@ -142,3 +142,103 @@ def test_footprints_parsed_once_are_the_parsed_cells():
             assert bg._position_of(tile, r, c) == i
     with pytest.raises(ValueError):
         bg._position_of("r2c2", 5, 5)  # not a space of that tile
+
+
+def regroup_reference(rows, space_score, sure=None, moved_floor=0.0):
+    """garden_tiles.regroup_footprints as it was before the eighth sitting (each cell's
+    stands-below test asked per candidate tile)."""
+    from companion.vision.observers.garden_rules import stands_on
+    from companion.vision.observers.garden_tiles import POSITIONS, tile_id
+
+    def stands_below(cell, level):
+        if cell.confidence < sure or cell.label in (labels.RECESS, labels.TILE):
+            return False
+        return max(stands_on(cell)) < level
+
+    at_level = {(r, c): cell.attrs["level"] for r, row in enumerate(rows) for c, cell in enumerate(row)
+                if cell.label == labels.TILE}
+    scores = {level: np.asarray(space_score)[level].tolist() for level in set(at_level.values())}
+    candidates = {}
+    for (r, c), level in at_level.items():
+        for dr, dc in POSITIONS:
+            tr, tc = r - dr, c - dc
+            if not (0 <= tr <= 6 and 0 <= tc <= 6) or (tr, tc, level) in candidates:
+                continue
+            total = 0.0
+            for i, (er, ec) in enumerate(POSITIONS):
+                cell = (tr + er, tc + ec)
+                if at_level.get(cell) == level:
+                    total += max(scores[level][cell[0]][cell[1]][i], 0.0)
+                elif sure is not None and stands_below(rows[cell[0]][cell[1]], level):
+                    total = -1.0
+                    break
+            candidates[(tr, tc, level)] = total
+    out = [list(row) for row in rows]
+    claimed = set()
+    for (tr, tc, level), total in sorted(candidates.items(), key=lambda kv: -kv[1]):
+        if total < 0:
+            continue
+        for i, (er, ec) in enumerate(POSITIONS):
+            r, c = tr + er, tc + ec
+            if (r, c) in claimed or at_level.get((r, c)) != level or scores[level][r][c][i] <= 0.0:
+                continue
+            claimed.add((r, c))
+            cell = out[r][c]
+            if cell.attrs["tile"] != tile_id(tr, tc):
+                out[r][c] = CellReading(cell.label, min(cell.confidence, max(scores[level][r][c][i], moved_floor)),
+                                        {**cell.attrs, "tile": tile_id(tr, tc)}, cell.alternatives)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_regrouped_footprints_are_as_before(seed):
+    from companion.vision.observers.garden_tiles import regroup_footprints
+
+    rows, space = random_tile_board(seed)
+    for sure in (None, 0.5):
+        got = regroup_footprints(rows, space, sure, 0.45)
+        assert got == regroup_reference(rows, space, sure, 0.45)
+
+
+def test_random_tile_boards_move_some_spaces():
+    moved = 0
+    for seed in range(12):
+        rows, space = random_tile_board(seed)
+        moved += regroup_reference(rows, space, 0.5, 0.45) != rows
+    assert moved >= 6  # the comparison above is not only of boards left alone
+
+
+def random_tile_board(seed):
+    """Random readings with tile spaces of random footprints and confidences, and outline scores
+    (negative, zero and -0.0 among them)."""
+    rng = np.random.default_rng(seed)
+    rows = random_rows(rng)
+    for r in range(8):
+        for c in range(8):
+            cell = rows[r][c]
+            tile = f"r{min(max(r - int(rng.integers(0, 2)), 0), 6)}c{min(max(c - int(rng.integers(0, 2)), 0), 6)}"
+            attrs = {**cell.attrs, "tile": tile} if cell.label == labels.TILE else cell.attrs
+            rows[r][c] = CellReading(cell.label, float(rng.choice([0.2, 0.5, 0.7, 0.95])), attrs)
+    space = rng.normal(0.2, 0.4, (6, 8, 8, 4))
+    space[rng.random(space.shape) < 0.1] = 0.0
+    space[rng.random(space.shape) < 0.05] = -0.0
+    return rows, space
+
+
+def test_the_dots_corners_are_blocks_and_their_hidden_corners_as_before(occlusions):
+    from companion.vision.observers.garden_flowers import dot_points
+
+    points, corner = dot_points(S)
+    assert (corner == np.repeat(np.arange(4), len(corner) // 4)).all()
+    hidden = np.random.default_rng(0).random((9, len(corner))) < 0.05
+    blocks = hidden.reshape(9, 4, -1).any(axis=-1)
+    np.testing.assert_array_equal(blocks, np.stack([hidden[:, corner == k].any(axis=1) for k in range(4)], axis=1))
+
+
+def test_standing_is_each_cells_occluder(occlusions):
+    occlusion = occlusions["middles"]
+    rows = random_rows(np.random.default_rng(5))
+    tops, kinds = occlusion.standing(rows)
+    want = [occlusion.occluder(cell) for row in rows for cell in row]
+    assert tops.tolist() == [t for t, _ in want] + [-np.inf] and kinds.tolist() == [k for _, k in want] + [0]
+    assert tops.dtype == np.float64 and kinds.dtype == np.int64

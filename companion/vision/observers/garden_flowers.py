@@ -52,6 +52,9 @@ class SeenDots:
     def __init__(self, geometry, dims: GardenDimensions, cell_mm: float, levels: list[int]):
         self.geometry, self.dims, self.cell_mm = geometry, dims, cell_mm
         self.points, self.corner = dot_points(cell_mm)
+        # Whether the points are the four corners' in turn, as many each (dot_points lays them so).
+        self.corner_blocks = bool(len(self.corner) % 4 == 0 and (
+            self.corner == np.repeat(np.arange(4), len(self.corner) // 4)).all())
         self.occlusion = Occlusion(geometry, dims, cell_mm, levels, self.points)
         # Where every dot point of every cell shows in the frame at each level's tile top (the
         # points colours() reads, projected once per geometry, not per read): (levels + 1, 64, P, 2).
@@ -124,7 +127,10 @@ def seen_dot_support(rows: list[list[CellReading]], seen: SeenDots, sample, prof
     means, counts = seen.colours(sample, cells, hidden, sample_pixels)
     support = dot_support(profile, np.concatenate([means, np.zeros_like(means)], axis=-1), flowers, base, models=models)
     support = np.where(counts[..., None] >= MIN_SEEN_POINTS, support, 0.0)
-    corner_hidden = np.stack([hidden[:, seen.corner == k].any(axis=1) for k in range(4)], axis=1)  # (n, 4)
+    if seen.corner_blocks:  # each corner's points one block, in corner order: one reduction
+        corner_hidden = hidden.reshape(len(cells), 4, -1).any(axis=-1)  # (n, 4)
+    else:
+        corner_hidden = np.stack([hidden[:, seen.corner == k].any(axis=1) for k in range(4)], axis=1)  # (n, 4)
     return {cell: (s, h) for cell, s, h in zip(cells, support, corner_hidden, strict=True)}
 
 

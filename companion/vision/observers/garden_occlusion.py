@@ -100,7 +100,7 @@ class Occlusion:
         """(65,) top heights (mm) and (65,) footprints of what each cell's reading stands up as
         (occluder), cells numbered row by row; index 64: off the board (nothing)."""
         memo = self.__dict__.setdefault("_occluders", {})  # per (label, level): a reading's occluder
-        standing = []
+        tops, kinds = [], []
         for row in rows:
             for cell in row:
                 level = cell.attrs.get("level", 0)
@@ -108,10 +108,11 @@ class Occlusion:
                 made = memo.get(key)
                 if made is None:
                     made = memo[key] = self.occluder(cell)
-                standing.append(made)
-        tops = np.array([top for top, _ in standing] + [-np.inf])
-        kinds = np.array([kind for _, kind in standing] + [0])
-        return tops, kinds
+                tops.append(made[0])
+                kinds.append(made[1])
+        tops.append(-np.inf)
+        kinds.append(0)
+        return np.array(tops), np.array(kinds)
 
     def hidden(self, rows: list[list[CellReading]], cells: list[tuple[int, int, int]],
                standing: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:

@@ -71,7 +71,11 @@ def regroup_footprints(rows: list[list[CellReading]], space_score: np.ndarray,
     space_score = np.asarray(space_score)
     scores = {level: space_score[level].tolist() for level in set(at_level.values())}
     candidates: dict[tuple[int, int, int], float] = {}
+    # Per cell not read as a tile: the highest level what it surely shows stands on (None: it rules
+    # out no tile); a tile cannot lie over a piece standing lower than itself (made when asked).
+    tops: dict[tuple[int, int], int | None] = {}
     for (r, c), level in at_level.items():
+        level_scores = scores[level]
         for dr, dc in POSITIONS:
             tr, tc = r - dr, c - dc
             if not (0 <= tr <= 6 and 0 <= tc <= 6) or (tr, tc, level) in candidates:
@@ -80,10 +84,16 @@ def regroup_footprints(rows: list[list[CellReading]], space_score: np.ndarray,
             for i, (er, ec) in enumerate(POSITIONS):
                 cell = (tr + er, tc + ec)
                 if at_level.get(cell) == level:
-                    total += max(scores[level][cell[0]][cell[1]][i], 0.0)
-                elif sure is not None and _stands_below(rows[cell[0]][cell[1]], level, sure):
-                    total = -1.0
-                    break
+                    value = level_scores[cell[0]][cell[1]][i]
+                    total += 0.0 if value < 0.0 else value  # max(value, 0.0): NaN and -0.0 kept
+                elif sure is not None:
+                    if cell in tops:
+                        top = tops[cell]
+                    else:
+                        top = tops[cell] = _surely_stands_on(rows[cell[0]][cell[1]], sure)
+                    if top is not None and top < level:
+                        total = -1.0
+                        break
             candidates[(tr, tc, level)] = total
     out = [list(row) for row in rows]
     claimed: set[tuple[int, int]] = set()
@@ -106,11 +116,12 @@ def regroup_footprints(rows: list[list[CellReading]], space_score: np.ndarray,
     return out
 
 
-def _stands_below(cell: CellReading, level: int, sure: float) -> bool:
-    """Whether a cell surely shows a pillar or a decoration standing lower than `level`."""
+def _surely_stands_on(cell: CellReading, sure: float) -> int | None:
+    """The highest level a pillar or a decoration read at least `sure` stands on (None for any
+    other reading: a recess seen beside a belvedere may be a neighbour's, by parallax)."""
     if cell.confidence < sure or cell.label in (labels.RECESS, labels.TILE):
-        return False
-    return max(stands_on(cell)) < level
+        return None
+    return max(stands_on(cell))
 
 
 def pool_flowers(rows: list[list[CellReading]], dot_support: Callable[[int, int, int], np.ndarray],
