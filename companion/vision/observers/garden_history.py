@@ -9,19 +9,32 @@ stands on. The memory (Observation.extras[KEY], plain JSON values) keeps, per ce
 the camera once gave clearly (at least SURE), lowest first: a tile's pillars under the tile, the
 tile under its decoration.
 
-History only decides what the current frame reads unsurely (below SURE): where the frame sees a
-thing clearly, the frame wins (a piece taken back, a nudged one) and the memory follows it.
+History only decides what the current frame reads unsurely (below SURE), or surely with no view
+of its own: where the frame sees a thing clearly, the frame wins (a piece taken back, a nudged
+one) and the memory follows it.
 - An unsure top lower than the top remembered, or as high but another reading (the same tile's
   footprint, level, flower or icon; the same pillar's kind), is the remembered top: nothing went
-  lower, and nothing new can lie at the same height on it.
-- An unsure top higher than the top remembered may be a new piece: the frame's reading stands.
+  lower, and nothing new can lie at the same height on it. A tile read on the footprint of the
+  tile remembered there is that tile (`babylon.build.no_exact_cover`).
+- A pillar or a decoration read no higher than the surface remembered there (the board, a tile
+  space) stands on it: its level is taken from it (`babylon.build.pillars`, `babylon.deco.icon`)
+  where that surface is in view (garden_history_view.FaceView); out of view, the surface stands.
+- An unsure top higher than the top remembered may be a new piece: the frame's reading stands,
+  unless it cannot stand there: a tile space on a surface with its tile shown on none of its
+  other spaces (`babylon.build.support`: it lies on pillars, none was seen), a statue, a fountain
+  or stairs on the bare board, a pillar whose top is not its height above the surface with no
+  tile read round it at the level it would stand on, a decoration above the tile space seen
+  there with no tile read round it at its level (taken down to that space when it is in view).
+- A sure reading no higher than the top remembered, whose face and the remembered top's are
+  both hidden by the neighbours as read (at least HIDDEN: the bench's own line), has no view of
+  its own (a taller neighbour's side over a space's middle read as an icon): the top stands.
 - A tile whose flower no space of it shows surely keeps the flower read when it did (every space
-  carries its tile's dot: one flower per tile).
+  carries its tile's dot: one flower per tile; the spaces under a decoration count).
 - A new tile read unsurely lies at the level of the pillar tops remembered under 3 or 4 of its
   spaces (`babylon.build.support`).
-A reading taken from memory says so: no surer than the reading remembered nor than RECALL_CAP,
-the frame's own reading kept as its first alternative (the referee weighs them against the
-legal moves).
+A reading taken from memory says so: no surer than the reading remembered nor than RECALL_CAP
+(below the bench's "confident" 0.8), the frame's own reading kept as its first alternative (the
+referee weighs them against the legal moves).
 """
 
 from __future__ import annotations
