@@ -87,3 +87,14 @@ def test_a_pillar_read_no_higher_than_a_surface_out_of_view_is_that_surface():
     now = board({(5, 5): CellReading(labels.PILLAR1, 0.4, {"level": 1})})
     assert with_history(now, seen, Blind(0.2)).cell(5, 5).attrs == {"level": 3}  # on the space, in view
     assert with_history(now, seen, Blind(0.6)).cell(5, 5).label == labels.TILE  # no view of it
+
+
+def test_a_lone_tile_space_over_the_board_in_view_is_the_pillar_the_frame_also_saw():
+    # a bare double pillar's top passes for a level-4 tile space by parallax; the frame's
+    # alternatives hold the pillar's top at level 2 (on the board: a double pillar)
+    now = board({(3, 2): CellReading(labels.TILE, 0.03, {"level": 4, "tile": "r3c1", "flower": "flower2", "icon": "none"},
+                                     (("pillar", {"level": 2}, 0.02), ("tile", {"level": 3}, 0.01)))})
+    read = with_history(now, board({}), Blind(0.2))
+    assert (read.cell(3, 2).label, read.cell(3, 2).attrs) == (labels.PILLAR2, {"level": 2})
+    assert read.cell(3, 2).confidence <= 0.03
+    assert with_history(now, board({}), Blind(0.6)).cell(3, 2).label == labels.RECESS  # the board out of view

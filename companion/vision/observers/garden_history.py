@@ -221,6 +221,14 @@ def _settle(rows, memory: Memory, r: int, c: int, view: FaceView | None = None) 
         # A pillar's top stands one or two levels (its height) above the surface it stands on:
         # higher, it stands on a tile laid since, which shows round it (babylon.build.pillars).
         if base is not None and now.label == labels.TILE and _shown_mates(rows, memory, r, c) == 0:
+            # where the surface is in view, a pillar standing on it that the frame also saw (an
+            # alternative: a bare pillar's top passes for a higher tile space by parallax)
+            standing = [alt for alt in now.alternatives if alt[0] == "pillar" and alt[1].get("level") in (base + 1, base + 2)]
+            if standing and view is not None and view.hidden(rows, [(r, c, _as_reading(top))])[0] < HIDDEN:
+                level = standing[0][1]["level"]
+                pillar = labels.PILLAR1 if level == base + 1 else labels.PILLAR2
+                alternatives = ((now.label, dict(now.attrs), now.confidence), *now.alternatives)[:3]
+                return CellReading(pillar, min(now.confidence, trust, RECALL_CAP), {"level": level}, alternatives)
             return recalled(top, now)
         if base == 0 and now.label in GROUNDLESS:
             return recalled(top, now)
