@@ -156,3 +156,18 @@ def test_the_kernels_are_ready_once_the_observer_is_built(frames):
     assert all(compiled.values())
     observer.observe(image)
     assert {name: len(getattr(kernels, name).signatures) for name in compiled} == compiled
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_the_merge_sort_gives_np_sorts_values(dtype):
+    rng = np.random.default_rng(11)
+    for count in (0, 1, 2, 3, 7, 8, 31, 64, 100, 192):
+        for trial in range(4):
+            values = rng.normal(size=count + 5).astype(dtype)
+            if trial == 1:
+                values = np.round(values, 1)  # ties
+            if trial >= 2 and count:
+                values[rng.integers(0, count, 1 + trial)] = np.nan
+            got = kernels._sorted(values, count)
+            np.testing.assert_array_equal(got, np.sort(values[:count]))
+            assert got.dtype == dtype
