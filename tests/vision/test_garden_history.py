@@ -248,3 +248,10 @@ def test_a_reading_of_another_board_is_not_history():
     assert with_history(now, other) is now
     odd = replace(board({cell: tile(0.9) for cell in FOOTPRINT}), extras={KEY: {"cells": []}})
     assert with_history(now, odd).cell(2, 2).attrs["flower"] == "flower1"  # its own cells remembered
+
+
+def test_stairs_are_never_taken_for_lower_than_their_higher_step():
+    seen = board({(6, 4): pillar(labels.PILLAR2, 2, 0.93)})
+    now = board({(6, 4): CellReading(labels.STAIRS, 0.3, {"level": [1, 2]})})
+    # a tile laid on the pillar (level 2) and stairs on it: their step here may be the level-2 one
+    assert with_history(now, seen).cells == now.cells

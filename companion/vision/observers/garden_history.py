@@ -63,10 +63,10 @@ Record = tuple[str, dict[str, Any], float, float]  # (label, attrs, confidence, 
 def rank(label: str, attrs: dict[str, Any]) -> float:
     """How high a top stands in its cell's stack: the board 0, a pillar carrying level L at
     L - 0.5, a tile space at L, a decoration on a level-L space at L + 0.25 (a pair of stairs at
-    its lower space: the least a cell of it shows)."""
+    its higher space: a cell of it may stand that high, so it is never taken for lower than it is)."""
     level = attrs.get("level", 0)
     if isinstance(level, list | tuple):
-        level = min(level) if level else 0
+        level = max(level) if level else 0
     if label == labels.RECESS:
         return 0.0
     if label in PILLARS:
