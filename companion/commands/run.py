@@ -243,6 +243,8 @@ def referee_loop(options, config, controls, sinks, stop: threading.Event, consol
                 return runs
             if request.kind == "new_game":
                 options = replace(options, game=request.setup.game, fresh=True, setup=request.setup)
+                if camera is not None and hasattr(camera[1], "forget"):
+                    camera[1].forget()  # the last game's boards are no history for this one
             elif request.kind == "camera":
                 camera = None if request.source is None else (request.source, request.reader)
                 built = request.reader if request.source is None else None  # the twin's, built by the switch

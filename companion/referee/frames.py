@@ -124,6 +124,11 @@ class BoardReader:
             except (ValueError, CompanionError) as exc:
                 self.skipped[region] = Skipped(NOT_SET_UP, _not_set_up(region, profile is None, exc))
 
+    def forget(self) -> None:
+        """A new game starts on the same table: what was seen in the last one is not its history
+        (a field taken down unseen must not stay remembered)."""
+        self.last.clear()
+
     def read(self, frame: Frame) -> dict[str, Observation]:
         if not self.observers and not self.skipped:
             self._setup(frame.image)

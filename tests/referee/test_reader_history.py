@@ -38,6 +38,15 @@ def test_each_read_gets_the_same_regions_last_reading(tmp_path):
 
 
 
+def test_a_new_game_forgets_the_last_ones_readings(tmp_path):
+    reader = BoardReader("babylon", tmp_path)
+    garden = reader.observers["babylon.garden"] = RecordingObserver("babylon.garden")
+    reader.read(_frame(1))
+    reader.forget()
+    reader.read(_frame(2))
+    assert garden.given == [None, None]
+
+
 def test_the_simulated_table_reads_with_history_too():
     """`companion run` on the simulated table reads through TwinReader: the same history per region."""
     from dataclasses import replace
