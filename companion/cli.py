@@ -9,7 +9,7 @@ import logging
 import sys
 
 from . import __version__
-from .commands.help_text import help_language, translate_parser
+from .commands.help_text import PlayerArgumentParser, help_language, translate_parser
 from .config import load_config
 from .errors import CompanionError
 from .i18n import N_, translate
@@ -21,7 +21,7 @@ log = logging.getLogger("companion")
 
 def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     """The whole command line, its help in `lang` (see companion/cli_help.py)."""
-    parser = argparse.ArgumentParser(
+    parser = PlayerArgumentParser(  # its errors in the player's language
         prog="companion",
         description=N_("Table Companion: watches a board game through a camera, referees, scores and teaches it."),
     )
