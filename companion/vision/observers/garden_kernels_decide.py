@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..appearance import TYPICAL_D2
 from ..jit import kernel
 from .class_support import ClassSupport, support_arguments, support_finish, whitened_d2  # noqa: F401 (re-exported)
+from .class_support import warm as warm_class_support
 from .kernel_sums import pairwise_sum
 
 
@@ -140,11 +140,7 @@ def warm() -> None:
     (or loaded from the disk cache) now rather than in the live loop's first read. Once per process."""
     if _WARM:
         return
-    d2 = np.empty((1, 1))
-    whitened_d2(np.zeros((1, 6)), np.ones((1, 6, 6)), np.zeros((1, 6)), d2)
-    args = np.empty((2, 1, 1))
-    support_arguments(d2, np.zeros(1), TYPICAL_D2, args)
-    support_finish(np.ones((2, 1, 1)), np.zeros(1, dtype=np.int64), np.zeros((1, 1)))
+    warm_class_support()
     dot_posterior(np.zeros((1, 3)), np.zeros((1, 3)), np.ones((1, 3, 3)), np.zeros(1), 0.0, np.empty((1, 1)))
     for pairwise in (True, False):
         glyph_stats(np.zeros((1, 4, 6), np.float32), np.zeros((1, 1, 3), np.float32), np.ones((1, 1), bool),
