@@ -136,7 +136,7 @@ def accuracy(region: str, frames: int, seed: int = 0, in_play: bool = False) -> 
                                             previous=previous)
         image = render(scene, camera, seed=n)
         start = time.perf_counter()
-        observation = observer.observe(image, previous=previous) if in_play else observer.observe(image)
+        observation = observer.observe(image, previous=previous)
         per_frame_times.append(time.perf_counter() - start)
         _score(observation, layout, visible_share(scene.regions[0], camera, layout.top_faces()), stats, confusion)
     cells = max(stats["cells"], 1)
