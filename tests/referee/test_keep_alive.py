@@ -215,7 +215,9 @@ def test_a_new_game_of_another_game_on_the_camera_reads_that_games_boards(system
         assert told[-1] == "STATUS=preparing the board readers (babylon)" and "EXTEND_TIMEOUT" not in "".join(told)
         assert _wait(lambda: heard()[second + 1:].count("WATCHDOG=1") >= 5)  # fed while the readers build
         gate.set()
-        assert _wait(lambda: controls.game == "babylon", 30)
+        # heard() drains the notify socket while waiting: with WATCHDOG_USEC=2 the keep-alive floods it,
+        # and a full socket blocks the referee thread's next notification until the test reads it
+        assert _wait(lambda: bool(heard()) and controls.game == "babylon", 30)
         assert built == ["reclamation", "babylon"] and controls.camera == "endless"
         assert set(controls.observers) == set(regions_of_game("babylon"))
     finally:
