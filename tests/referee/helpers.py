@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from companion.referee.views.base import ExpectedView
 from companion.vision.types import CellReading, Observation
 
@@ -39,3 +41,13 @@ def grid_obs(rows: list[str], confidence: float = 0.95,
                 row.append(CellReading(ch, confidence))
         cells.append(tuple(row))
     return {"grid": Observation("grid", len(rows), len(rows[0]), tuple(cells))}
+
+
+def wait_until(condition, seconds: float = 10.0) -> bool:
+    """Poll `condition` every 10 ms until it holds (True) or `seconds` pass (False)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return False

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import threading
-import time
 
 import pytest
 
@@ -19,6 +18,7 @@ from companion.referee.events import SourceStatus
 from companion.referee.live import RunOptions
 from companion.referee.startup import PREPARING, PREPARING_STATUS, READY_STATUS
 
+from .helpers import wait_until
 from .test_camera_run import FlakySource
 from .test_startup import BUILDING, building, systemd  # noqa: F401  (systemd: a fixture)
 
@@ -56,12 +56,7 @@ class SlowCamera:
 
 
 def _wait(condition, seconds: float = 10.0) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return False
+    return wait_until(condition, seconds)
 
 
 def _settled(controls: LiveControls) -> bool:

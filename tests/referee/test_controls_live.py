@@ -30,6 +30,8 @@ from companion.referee.interface import GameSetup, RefereeControls
 from companion.referee.live import RunOptions
 from companion.vision.types import CellReading, Frame, Observation
 
+from .helpers import wait_until
+
 pytest.importorskip("companion.games.reclamation")
 
 
@@ -193,13 +195,8 @@ def _loop(tmp_path, controls, events, game="reclamation", max_scenes=None, frame
     return stop, worker
 
 
-def _wait(condition, seconds=60.0):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return False
+def _wait(condition, seconds: float = 60.0) -> bool:
+    return wait_until(condition, seconds)
 
 
 @pytest.mark.slow

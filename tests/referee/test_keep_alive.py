@@ -14,6 +14,7 @@ from companion.referee.interface import GameSetup
 from companion.referee.live import RunOptions
 from companion.referee.startup import KeepAlive, Preparation
 
+from .helpers import wait_until
 from .test_startup import BUILDING, building, systemd  # noqa: F401  (systemd: a fixture)
 
 
@@ -36,13 +37,8 @@ class Dog:
         raise AssertionError("after READY=1 the start timeout is not extended")
 
 
-def _wait(condition, seconds=10.0):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return False
+def _wait(condition, seconds: float = 10.0) -> bool:
+    return wait_until(condition, seconds)
 
 
 def test_the_keep_alive_kicks_until_stopped():
