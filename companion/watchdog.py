@@ -24,6 +24,10 @@ from collections.abc import Callable, Mapping
 
 log = logging.getLogger(__name__)
 
+# systemd reads its notify socket promptly; one that does not (a stuck manager, a full queue) must
+# not freeze the game's main loop, so a send gives up after this long and reports it.
+SEND_TIMEOUT_SECONDS = 0.5
+
 
 def notify(message: str, environ: Mapping[str, str] | None = None) -> bool:
     """Send one sd_notify datagram ("READY=1", "WATCHDOG=1", "STATUS=..."); False when not under
@@ -39,6 +43,7 @@ def notify(message: str, environ: Mapping[str, str] | None = None) -> bool:
         return False
     try:
         with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC) as sock:
+            sock.settimeout(SEND_TIMEOUT_SECONDS)
             sock.connect(address)
             sock.sendall(message.encode("utf-8"))
         return True

@@ -96,3 +96,17 @@ def test_status_and_stopping(listener):
     assert dog.stopping("bye")
     assert received(sock) == ["STATUS=camera lost retrying", "STOPPING=1\nSTATUS=bye"]
     assert not dog.kick()  # no WatchdogSec=: nothing to feed
+
+
+def test_a_socket_nobody_reads_times_out_instead_of_freezing_the_loop(listener, caplog):
+    """Linux queues only a few datagrams on a socket (net.unix.max_dgram_qlen); once the listener
+    stops reading, a blocking send would hang the game's main loop for good."""
+    path, sock = listener
+    env = {"NOTIFY_SOCKET": path}
+    results = []
+    while len(results) < 256 and (not results or results[-1]):
+        results.append(notify("WATCHDOG=1", env))
+    assert results[0] is True
+    assert results[-1] is False  # the queue filled up and the send gave up
+    assert "cannot notify systemd" in caplog.text
+    assert received(sock)  # what was queued is still delivered
