@@ -19,12 +19,17 @@ one) and the memory follows it.
 - A pillar or a decoration read no higher than the surface remembered there (the board, a tile
   space) stands on it: its level is taken from it (`babylon.build.pillars`, `babylon.deco.icon`)
   where that surface is in view (garden_history_view.FaceView); out of view, the surface stands.
+- A surface remembered (the board, a tile space) read unsurely as itself or lower, where it is
+  in view and the frame's alternatives hold a pillar standing on it (a top one or two levels
+  above it, fitting at least FITS), is that pillar, put on it since (`babylon.build.pillars`).
 - An unsure top higher than the top remembered may be a new piece: the frame's reading stands,
   unless it cannot stand there: a tile space on a surface with its tile shown on none of its
   other spaces (`babylon.build.support`: it lies on pillars, none was seen), a statue, a fountain
   or stairs on the bare board, a pillar whose top is not its height above the surface with no
-  tile read round it at the level it would stand on, a decoration above the tile space seen
-  there with no tile read round it at its level (taken down to that space when it is in view).
+  tile read round it at the level it would stand on (where the surface is in view, it stands on
+  it: the frame's kind at its height when read one level off it, else a pillar standing on it
+  among the alternatives), a decoration above the tile space seen there with no tile read round
+  it at its level (taken down to that space when it is in view).
 - A sure reading no higher than the top remembered, whose face and the remembered top's are
   both hidden by the neighbours as read (at least HIDDEN: the bench's own line), has no view of
   its own (a taller neighbour's side over a space's middle read as an icon): the top stands.
@@ -51,6 +56,7 @@ SURE = 0.5  # a reading at least this sure is the camera's clear view of the cel
 HIDDEN = 0.4  # a face this hidden by its neighbours has no view of its own (the bench: under 60 % in sight)
 RECALL_CAP = 0.75  # a reading from memory is never "confident": the camera did not confirm it now
 DEPTH = 6  # readings kept per cell (a cell's stack is rarely deeper: board, pillar, tile, pillar, tile, piece)
+FITS = 0.05  # an alternative fitting less is not seen there (the single frame's NOTHING_FITS)
 PILLARS = (labels.PILLAR1, labels.PILLAR2)
 _HEIGHT = {labels.PILLAR1: 1, labels.PILLAR2: 2}  # the levels a pillar adds
 DECOS = (labels.STAIRS, labels.FOUNTAIN, labels.BRIDGE, labels.STATUE, labels.BELVEDERE)
@@ -207,6 +213,14 @@ def _settle(rows, memory: Memory, r: int, c: int, view: FaceView | None = None) 
     now, top = rows[r][c], memory.top(r, c)
     label, attrs, trust, height = top
     base = _surface(top)
+    if base is not None and rank(now.label, now.attrs) <= height:
+        # The surface seen there, read unsurely as itself (another icon: something covers it) or
+        # lower, with a pillar standing on it among the frame's alternatives: where that surface is
+        # in view, the pillar put on it since (babylon.build.pillars: a pillar goes on a recess or
+        # a tile space; its top one or two levels above it).
+        standing = _standing_pillar(now, base, trust)
+        if standing is not None and _in_view(rows, r, c, top, view):
+            return standing
     if now.label == labels.TILE and label in PILLARS:
         return None  # a tile on the pillar seen there: its level is the whole tile's (_tile_levels)
     if now.label == labels.TILE == label and now.attrs["tile"] == attrs["tile"]:
@@ -222,18 +236,26 @@ def _settle(rows, memory: Memory, r: int, c: int, view: FaceView | None = None) 
         # higher, it stands on a tile laid since, which shows round it (babylon.build.pillars).
         if base is not None and now.label == labels.TILE and _shown_mates(rows, memory, r, c) == 0:
             # where the surface is in view, a pillar standing on it that the frame also saw (an
-            # alternative: a bare pillar's top passes for a higher tile space by parallax)
-            standing = [alt for alt in now.alternatives if alt[0] == "pillar" and alt[1].get("level") in (base + 1, base + 2)]
-            if standing and view is not None and view.hidden(rows, [(r, c, _as_reading(top))])[0] < HIDDEN:
-                level = standing[0][1]["level"]
-                pillar = labels.PILLAR1 if level == base + 1 else labels.PILLAR2
-                alternatives = ((now.label, dict(now.attrs), now.confidence), *now.alternatives)[:3]
-                return CellReading(pillar, min(now.confidence, trust, RECALL_CAP), {"level": level}, alternatives)
+            # alternative, at any fit: a bare pillar's top passes for a higher tile space by
+            # parallax, and the tile read there has no support)
+            standing = _standing_pillar(now, base, trust, fits=0.0)
+            if standing is not None and _in_view(rows, r, c, top, view):
+                return standing
             return recalled(top, now)
         if base == 0 and now.label in GROUNDLESS:
             return recalled(top, now)
         if (base is not None and now.label in PILLARS and now.attrs["level"] != base + _HEIGHT[now.label]
                 and not _tile_read_under(rows, r, c, now.attrs["level"] - _HEIGHT[now.label])):
+            # Where that surface is in view, the pillar stands on it: read one level off its
+            # height above it (parallax), its kind (its look) is the frame's, its top that height;
+            # farther off, a pillar standing on it among the frame's alternatives. Out of view, or
+            # with neither, the surface stands.
+            if _in_view(rows, r, c, top, view):
+                if abs(now.attrs["level"] - base - _HEIGHT[now.label]) <= 1:
+                    return _with_attrs(now, {"level": base + _HEIGHT[now.label]}, trust)
+                standing = _standing_pillar(now, base, trust)
+                if standing is not None:
+                    return standing
             return recalled(top, now)
         if (base is not None and base > 0 and now.label in DECOS and now.label != labels.STAIRS
                 and not _tile_read_under(rows, r, c, now.attrs["level"])):
@@ -256,6 +278,25 @@ def _settle(rows, memory: Memory, r: int, c: int, view: FaceView | None = None) 
         # pair of stairs joins two levels: the frame's pair stands).
         return None if now.label == labels.STAIRS else _with_attrs(now, {"level": base}, trust)
     return recalled(top, now)
+
+
+def _standing_pillar(now: CellReading, base: int, trust: float, fits: float = FITS) -> CellReading | None:
+    """A pillar standing on a surface at level `base` among the frame's alternatives (a top one or
+    two levels above it: a single or a double pillar) fitting at least `fits`, as a reading no
+    surer than the frame's nor than the surface remembered (`trust`); None if there is none."""
+    for alt_label, alt_attrs, score in now.alternatives:
+        level = alt_attrs.get("level")
+        if alt_label == "pillar" and level in (base + 1, base + 2) and score >= fits:
+            pillar = labels.PILLAR1 if level == base + 1 else labels.PILLAR2
+            alternatives = ((now.label, dict(now.attrs), now.confidence), *now.alternatives)[:3]
+            return CellReading(pillar, min(now.confidence, trust, RECALL_CAP), {"level": level}, alternatives)
+    return None
+
+
+def _in_view(rows, r: int, c: int, top: Record, view: FaceView | None) -> bool:
+    """Whether the remembered top of (r, c) is in view: its neighbours as read hide less than
+    HIDDEN of its face (no view known: not in view)."""
+    return view is not None and view.hidden(rows, [(r, c, _as_reading(top))])[0] < HIDDEN
 
 
 def _shown_mates(rows, memory: Memory, r: int, c: int) -> int:

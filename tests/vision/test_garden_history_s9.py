@@ -1,0 +1,110 @@
+"""Garden history, session 9's rules (garden_history): a pillar put since on a surface seen there,
+read unsurely by the frame. Hand-made readings with a stand-in view of the faces; a clear view
+still wins."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.vision import labels
+from companion.vision.observers.babylon_garden import with_history
+from companion.vision.types import CellReading, Observation
+
+REGION = "babylon.garden"
+
+
+class Blind:
+    """A stand-in FaceView: every face hidden by this share."""
+
+    def __init__(self, share: float):
+        self.share = share
+
+    def hidden(self, rows, faces):
+        return np.full(len(faces), self.share)
+
+
+IN_VIEW, OUT_OF_VIEW = Blind(0.2), Blind(0.6)
+
+
+def board(cells: dict[tuple[int, int], CellReading]) -> Observation:
+    recess = CellReading(labels.RECESS, 0.9, {"level": 0})
+    return Observation(REGION, 8, 8, tuple(tuple(cells.get((r, c), recess) for c in range(8)) for r in range(8)))
+
+
+def tile(confidence: float, icon: str = "none", level: int = 1, alternatives=()) -> CellReading:
+    attrs = {"level": level, "tile": "r5c5", "flower": "flower1", "icon": icon}
+    return CellReading(labels.TILE, confidence, attrs, tuple(alternatives))
+
+
+def read_at(reading: Observation, r: int = 5, c: int = 5) -> tuple[str, dict]:
+    cell = reading.cell(r, c)
+    return cell.label, cell.attrs
+
+
+SEEN_TILE = board({(5, 5): tile(0.95, level=1)})
+
+
+def test_the_tile_read_unsurely_with_another_icon_is_the_pillar_the_frame_also_saw_on_it():
+    # a double pillar on a level-1 space hides its icon; its top (level 3) is among the alternatives
+    now = board({(5, 5): tile(0.0, icon="bridge", alternatives=(("tile", {"level": 5}, 0.11),
+                                                                 ("pillar", {"level": 3}, 0.11)))})
+    read = with_history(now, SEEN_TILE, IN_VIEW)
+    assert read_at(read) == (labels.PILLAR2, {"level": 3})
+    assert read.cell(5, 5).confidence <= 0.0 + 1e-12  # no surer than the frame's own reading
+    assert read.cell(5, 5).alternatives[0][0] == labels.TILE  # the frame's reading is kept first
+
+
+def test_the_board_read_unsurely_over_a_tile_space_is_the_pillar_standing_on_that_space():
+    seen = board({(5, 5): tile(0.95, level=2)})
+    now = board({(5, 5): CellReading(labels.RECESS, 0.01, {"level": 0},
+                                     (("pillar", {"level": 4}, 0.3), ("tile", {"level": 1}, 0.1)))})
+    assert read_at(with_history(now, seen, IN_VIEW)) == (labels.PILLAR2, {"level": 4})
+
+
+def test_no_pillar_is_put_on_a_surface_out_of_view_or_from_an_alternative_that_hardly_fits():
+    weak = board({(5, 5): tile(0.17, icon="none", alternatives=(("tile", {"level": 1}, 0.0),
+                                                                 ("pillar", {"level": 2}, 0.01)))})
+    assert read_at(with_history(weak, SEEN_TILE, IN_VIEW)) == read_at(SEEN_TILE)  # fits < FITS
+    hidden = board({(5, 5): tile(0.1, icon="bridge", alternatives=(("pillar", {"level": 3}, 0.3),))})
+    assert read_at(with_history(hidden, SEEN_TILE, OUT_OF_VIEW)) == read_at(SEEN_TILE)
+    assert read_at(with_history(hidden, SEEN_TILE, None)) == read_at(SEEN_TILE)  # no view known
+    # a pillar standing on another level is not one standing on this surface
+    other = board({(5, 5): tile(0.1, icon="bridge", alternatives=(("pillar", {"level": 4}, 0.3),))})
+    assert read_at(with_history(other, SEEN_TILE, IN_VIEW)) == read_at(SEEN_TILE)
+
+
+def test_a_pillar_read_one_level_off_its_height_over_a_surface_in_view_stands_on_it():
+    now = board({(5, 5): CellReading(labels.PILLAR2, 0.32, {"level": 2}, (("pillar", {"level": 3}, 0.13),))})
+    read = with_history(now, SEEN_TILE, IN_VIEW)
+    assert read_at(read) == (labels.PILLAR2, {"level": 3})  # the frame's kind, at its height on the space
+    assert read.cell(5, 5).confidence <= 0.32
+    above = board({(5, 5): CellReading(labels.PILLAR2, 0.44, {"level": 4}, (("pillar", {"level": 2}, 0.21),))})
+    assert read_at(with_history(above, SEEN_TILE, IN_VIEW)) == (labels.PILLAR2, {"level": 3})
+    # out of view the surface stands, as before
+    assert read_at(with_history(now, SEEN_TILE, OUT_OF_VIEW)) == read_at(SEEN_TILE)
+
+
+def test_a_pillar_read_far_off_its_height_takes_the_standing_pillar_among_the_alternatives():
+    on_board = board({})
+    now = board({(5, 5): CellReading(labels.PILLAR1, 0.45, {"level": 4},
+                                     (("pillar", {"level": 2}, 0.39), ("pillar", {"level": 3}, 0.16)))})
+    assert read_at(with_history(now, on_board, IN_VIEW)) == (labels.PILLAR2, {"level": 2})
+    # read far off with no pillar standing on the surface among the alternatives: the surface stands
+    lone = board({(5, 5): CellReading(labels.PILLAR1, 0.45, {"level": 5},
+                                      (("tile", {"level": 3}, 0.12), ("tile", {"level": 3}, 0.09)))})
+    assert read_at(with_history(lone, SEEN_TILE, IN_VIEW)) == read_at(SEEN_TILE)
+
+
+def test_a_clear_view_still_wins_and_a_piece_taken_back_is_read_gone():
+    pillar_seen = with_history(board({(5, 5): CellReading(labels.PILLAR2, 0.3, {"level": 2},
+                                                          (("pillar", {"level": 3}, 0.2),))}), SEEN_TILE, IN_VIEW)
+    assert read_at(pillar_seen) == (labels.PILLAR2, {"level": 3})
+    sure = board({(5, 5): CellReading(labels.PILLAR2, 0.9, {"level": 3})})
+    remembered = with_history(sure, pillar_seen, IN_VIEW)
+    # the pillar taken back: the tile space read clearly again is the tile space
+    back = with_history(SEEN_TILE, remembered, IN_VIEW)
+    assert read_at(back) == read_at(SEEN_TILE)
+    # the tile read clearly with another icon (no pillar alternative) is the frame's reading
+    clear = board({(5, 5): tile(0.9, icon="bridge", alternatives=(("pillar", {"level": 3}, 0.3),))})
+    assert read_at(with_history(clear, SEEN_TILE, IN_VIEW)) == read_at(clear)
+
