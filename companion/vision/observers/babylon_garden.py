@@ -294,6 +294,9 @@ class GardenObserver:
         self._faces = FaceCentres(sampler.geometry, self.dims, BABYLON_GARDEN.cell_mm, self.levels)
         # The flower dots' points and which neighbours hide them (_seen_flowers: ~0.7 s per geometry).
         self._seen_dots = SeenDots(sampler.geometry, self.dims, BABYLON_GARDEN.cell_mm, self.levels)
+        # History's view of each cell's face (per geometry, ~0.2 s): made now, not at the first
+        # read given a previous one (observe(previous=...)), which would otherwise take that long.
+        face_view(self)
 
     # --- measurements ----------------------------------------------------------------------------
     def _measure(self, image: np.ndarray) -> dict[str, np.ndarray]:
