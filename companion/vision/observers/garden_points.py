@@ -34,12 +34,12 @@ import numpy as np
 
 from ..boards import BoardSpec
 from .fit import Fit, Tagged, _clip_far
+from .garden_kernels_lanes import blocked, patch_stats_blocked
 from .garden_kernels_measure import (
     LAB_VALUES,
     code_medians,
     face_scores,
     lab_samples,
-    patch_stats,
     value_codes,
 )
 from .geometry import RegionGeometry
@@ -143,6 +143,7 @@ class GardenSampler:
         self.origin = (0, 0)  # the maps' (x, y) origin in the (downscaled) frame: the points' bounding box
         self.extent = (1 << 30, 1 << 30)
         self._coded = self._codes = None  # the last samples and their codes (sample())
+        self._blocks: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # per index array: it and its blocked() rows
 
     # --- set-up ----------------------------------------------------------------------------------
     def set_downscale(self, heights: Sequence[float]) -> None:
@@ -291,6 +292,14 @@ class GardenSampler:
         codes, values = value_codes(lab)
         return code_medians(codes, values, idx)
 
+    def _blocked(self, idx: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """garden_kernels_lanes.blocked(rows) of a probe's index array `idx` (rows: it as (R, n)),
+        laid out once per camera set-up (after build(): indices are final then)."""
+        made = self._blocks.get(id(idx))
+        if made is None or made[0] is not idx:
+            made = self._blocks[id(idx)] = (idx, blocked(rows))
+        return made[1]
+
     def _keep(self, idx: np.ndarray) -> np.ndarray:
         self._indices.append(idx)
         return idx
@@ -332,6 +341,7 @@ class GardenSampler:
         full = np.concatenate([full, np.zeros((rows * width - len(full), 2), np.float32)]).reshape(rows, width, 2)
         self.map_x, self.map_y = cv2.convertMaps(full[..., 0], full[..., 1], cv2.CV_16SC2)
         self._chunks = []
+        self._blocks = {}  # (indices renumbered above)
 
     # --- per frame -------------------------------------------------------------------------------
     def sample(self, image: np.ndarray) -> np.ndarray:
@@ -387,7 +397,8 @@ class GardenSampler:
         ..., 6), np.mean's and np.std's numbers (garden_kernels_measure.patch_stats); with
         `level_zero`, (K + 1, ...) with zeros first."""
         lead = idx[0].size // idx.shape[-1] if level_zero else 0
-        stats = patch_stats(lab, idx.reshape(-1, idx.shape[-1]), lead)
+        rows = idx.reshape(-1, idx.shape[-1])
+        stats = patch_stats_blocked(lab, rows, self._blocked(idx, rows), lead)
         return stats.reshape(idx.shape[0] + level_zero, self.spec.rows, self.spec.cols, *idx.shape[2:-1], 6)
 
     def pixels(self, lab: np.ndarray, idx: np.ndarray, level_zero: bool = False) -> np.ndarray:
