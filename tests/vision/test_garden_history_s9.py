@@ -108,3 +108,42 @@ def test_a_clear_view_still_wins_and_a_piece_taken_back_is_read_gone():
     clear = board({(5, 5): tile(0.9, icon="bridge", alternatives=(("pillar", {"level": 3}, 0.3),))})
     assert read_at(with_history(clear, SEEN_TILE, IN_VIEW)) == read_at(clear)
 
+
+
+def space(confidence: float, level: int, tile_id: str, icon: str = "none") -> CellReading:
+    return CellReading(labels.TILE, confidence, {"level": level, "tile": tile_id, "flower": "flower2", "icon": icon})
+
+
+def stairs(level: int, confidence: float) -> CellReading:
+    return CellReading(labels.STAIRS, confidence, {"level": [level]})
+
+
+# A level-2 tile's space at (7,2) beside a level-1 tile's space at (7,3), both seen clearly.
+STEPS_SEEN = board({(7, 2): space(0.9, 2, "r6c1"), (7, 3): space(0.9, 1, "r6c3")})
+
+
+def test_stairs_read_on_one_step_beside_a_space_one_level_apart_are_the_pair():
+    # babylon.deco.stairs: one piece over two spaces of two tiles one level apart; the frame found
+    # one step only, and read the other space as the tile with another icon (the stairs hide it)
+    now = board({(7, 2): space(0.38, 2, "r6c1", icon="fountain"), (7, 3): stairs(1, 0.02)})
+    read = with_history(now, STEPS_SEEN, IN_VIEW)
+    for cell in ((7, 2), (7, 3)):
+        assert read_at(read, *cell) == (labels.STAIRS, {"level": [1, 2]})
+    assert read.cell(7, 2).confidence <= 0.38 and read.cell(7, 3).confidence <= 0.02
+    assert read.cell(7, 2).alternatives[0][0] == labels.TILE  # the frame's reading kept first
+
+
+def test_stairs_are_not_paired_with_a_space_read_surely_an_unseen_one_or_two_candidates():
+    sure = board({(7, 2): space(0.9, 2, "r6c1", icon="fountain"), (7, 3): stairs(1, 0.02)})
+    assert read_at(with_history(sure, STEPS_SEEN, IN_VIEW), 7, 2) == read_at(sure, 7, 2)  # a clear view wins
+    assert read_at(with_history(sure, STEPS_SEEN, IN_VIEW), 7, 3) == (labels.STAIRS, {"level": [1]})
+    unseen = board({(7, 3): space(0.9, 1, "r6c3")})  # nothing seen at (7,2) before
+    now = board({(7, 2): space(0.38, 2, "r6c1"), (7, 3): stairs(1, 0.02)})
+    assert read_at(with_history(now, unseen, IN_VIEW), 7, 3) == (labels.STAIRS, {"level": [1]})
+    two = board({(7, 2): space(0.9, 2, "r6c1"), (7, 3): space(0.9, 1, "r6c3"), (7, 4): space(0.9, 2, "r6c4")})
+    both = board({(7, 2): space(0.38, 2, "r6c1"), (7, 3): stairs(1, 0.02), (7, 4): space(0.3, 2, "r6c4")})
+    read = with_history(both, two, IN_VIEW)
+    assert read_at(read, 7, 3) == (labels.STAIRS, {"level": [1]}) and read.cell(7, 2).label == labels.TILE
+    # the step's level must be what was seen under it
+    low = board({(7, 2): space(0.38, 2, "r6c1"), (7, 3): stairs(3, 0.02)})
+    assert read_at(with_history(low, STEPS_SEEN, IN_VIEW), 7, 2) == read_at(STEPS_SEEN, 7, 2)

@@ -33,6 +33,9 @@ one) and the memory follows it.
 - A sure reading no higher than the top remembered, whose face and the remembered top's are
   both hidden by the neighbours as read (at least HIDDEN: the bench's own line), has no view of
   its own (a taller neighbour's side over a space's middle read as an icon): the top stands.
+- A cell read unsurely as stairs on one step, at the level seen there, beside exactly one cell
+  read unsurely whose remembered top is another tile's space one level apart, is that pair of
+  stairs, on both cells (`babylon.deco.stairs`: one piece over two spaces one level apart).
 - A tile whose flower no space of it shows surely keeps the flower read when it did (every space
   carries its tile's dot: one flower per tile; the spaces under a decoration count).
 - A new tile read unsurely lies at the level of the pillar tops remembered under 3 or 4 of its
@@ -170,6 +173,7 @@ def with_history(current: Observation, previous: Observation, view: FaceView | N
             if settled is not None:
                 rows[r][c] = settled
                 own[r][c] = False
+    _pair_stairs(current.cells, rows, own, memory)
     groups = _tile_groups(rows)
     if _tile_levels(rows, own, memory, groups):
         groups = _tile_groups(rows)
@@ -361,6 +365,46 @@ def _with_attrs(now: CellReading, attrs: dict[str, Any], trust: float) -> CellRe
     """The frame's reading with some attributes from memory: no surer than either."""
     alternatives = ((now.label, dict(now.attrs), now.confidence), *now.alternatives)[:3]
     return CellReading(now.label, min(now.confidence, trust, RECALL_CAP), {**now.attrs, **attrs}, alternatives)
+
+
+def _pair_stairs(frame, rows, own, memory: Memory) -> None:
+    """babylon.deco.stairs: a pair of stairs joins two neighbouring spaces of two tiles whose
+    levels differ by exactly 1, and is one piece. A cell the frame reads unsurely as stairs on one
+    level L alone (its other step not found) where L is what was seen there (a tile space at L, or
+    a pillar top at L: a tile laid on it since), beside exactly one cell read unsurely whose
+    remembered top is a space of another tile at L - 1 or L + 1, is that pair: both cells are
+    stairs over both levels. `frame`: the frame's own readings; `rows` as read so far."""
+    for r in range(8):
+        for c in range(8):
+            cell = frame[r][c]
+            if cell.label != labels.STAIRS or cell.confidence >= SURE or rows[r][c] != cell:
+                continue
+            levels = cell.attrs.get("level")
+            top = memory.top(r, c)
+            if not isinstance(levels, list | tuple) or len(levels) != 1 or top is None:
+                continue
+            level = levels[0]
+            if _surface(top) != level and not (top[0] in PILLARS and top[1]["level"] == level):
+                continue
+            partners = []
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if not (0 <= rr < 8 and 0 <= cc < 8):
+                    continue
+                other = memory.top(rr, cc)
+                if (other is None or other[0] != labels.TILE or abs(other[1]["level"] - level) != 1
+                        or frame[rr][cc].confidence >= SURE or frame[rr][cc].label == labels.STAIRS
+                        or (top[0] == labels.TILE and top[1]["tile"] == other[1]["tile"])):
+                    continue
+                partners.append((rr, cc, other))
+            if len(partners) != 1:
+                continue
+            rr, cc, other = partners[0]
+            pair = {"level": sorted([level, other[1]["level"]])}
+            rows[r][c] = _with_attrs(cell, pair, top[2])
+            mate = frame[rr][cc]
+            alternatives = ((mate.label, dict(mate.attrs), mate.confidence), *mate.alternatives)[:3]
+            rows[rr][cc] = CellReading(labels.STAIRS, min(mate.confidence, other[2], RECALL_CAP), pair, alternatives)
+            own[r][c] = own[rr][cc] = False
 
 
 def _tile_groups(rows) -> dict[tuple[str, int], list[tuple[int, int]]]:
