@@ -1,0 +1,64 @@
+"""Baubylon history: a stack the frame reads higher than any stack on the remembered block can
+reach is another space's top seen along the same ray (baubylon.field: the field does not change in
+play; baubylon.stack: a stack holds five pawns)."""
+
+from __future__ import annotations
+
+from companion.vision import labels
+from companion.vision.observers.baubylon_history import FIELD, with_history
+
+from .test_baubylon_history import COLS, board, view
+
+
+def playing(cells):
+    """A board in play (a pawn read surely at (11, 11)) with `cells` read as given."""
+    return board({(11, 11): (0, ["red"], 0.9), **cells})
+
+
+def test_a_stack_too_tall_for_the_remembered_block_is_not_there():
+    # bench seed 4 frame 12: a 2-high block seen for nine scenes, then a top 12 pawn heights up read
+    # there (4 pawns on an 8-high block): on the 2-high block that would be 10 pawns
+    before = playing({(4, 8): (2, [], 0.71)})
+    now = playing({(4, 8): (8, [None, None, None, "purple"], 0.11)})
+    after = with_history(now, before, view(now, block={(4, 8): 1.0}))
+    read = after.cell(4, 8)
+    assert read.attrs == {"height": 2, "pawns": []}
+    assert read.confidence == 0.45  # from history: no surer than a hidden top
+    assert read.alternatives[0] == (labels.FIELD, {"height": 8, "pawns": [None, None, None, "purple"]}, 0.11)
+    assert after.extras[FIELD][4 * COLS + 8] == [2, 0.71]  # the field stays as remembered
+
+
+def test_a_sure_frame_stack_too_tall_for_the_block_is_no_longer_sure():
+    # bench seed 5 frame 12: read at 0.67 (a sure wrong cell) on a 6-high block remembered at 0.95
+    before = playing({(0, 3): (6, [], 0.95)})
+    now = playing({(0, 3): (8, [None, None, None, "yellow"], 0.67)})
+    read = with_history(now, before, view(now, block={(0, 3): 1.0})).cell(0, 3)
+    assert read.attrs == {"height": 6, "pawns": []}
+    assert read.confidence < 0.5
+
+
+def test_a_stack_the_remembered_block_can_carry_is_kept():
+    # five pawns on the remembered 2-high block: a stack can be that tall
+    before = playing({(4, 8): (2, [], 0.9)})
+    now = playing({(4, 8): (4, [None, None, "blue"], 0.8)})
+    assert with_history(now, before, view(now)).cell(4, 8) == now.cell(4, 8)
+
+
+def test_an_unsure_memory_does_not_overrule_the_frames_stack():
+    before = playing({(4, 8): (0, [], 0.3)})
+    now = playing({(4, 8): (6, [None, None, None, "blue"], 0.8)})
+    assert with_history(now, before, view(now)).cell(4, 8) == now.cell(4, 8)
+
+
+def test_while_the_field_is_built_a_tall_stack_is_the_frames():
+    # no pawn read on the board yet: blocks may still be added under what the frame sees
+    before = board({(4, 8): (0, [], 0.9)})
+    now = board({(4, 8): (6, [None, None, None, "blue"], 0.8)})
+    assert with_history(now, before, view(now, pawn={(4, 8): 0.4})).cell(4, 8) == now.cell(4, 8)
+
+
+def test_a_clear_current_view_still_wins_where_the_field_agrees():
+    # the pawn moved away (baubylon.move): the bare remembered block is read as the frame sees it
+    before = playing({(4, 8): (2, [None, "green"], 0.9)})
+    now = playing({(4, 8): (2, [], 0.9)})
+    assert with_history(now, before, view(now)).cell(4, 8).attrs == {"height": 2, "pawns": []}
