@@ -679,48 +679,64 @@ def sorting_pairs(count):
 
 
 @kernel
-def _sort_row(values, row, channel, buffer, pairs):
-    """values[row, :, channel] into `buffer`, sorted as _sorted_row sorts them (np.sort's order,
-    NaN last): by the sorting network `pairs` (min and max: no branch on the values, which in an
-    insertion sort a processor mispredicts), bit for bit the same where the row has neither a NaN
-    nor a −0.0 (equal values are then the same bits, so any sort puts the same bits in place);
-    else by _sorted_row itself."""
-    count = values.shape[1]
-    plain = True
-    for g in range(count):
-        value = values[row, g, channel]
-        buffer[g] = value
-        if value != value or (value == 0.0 and math.copysign(1.0, value) < 0.0):
-            plain = False
-    if not plain:
-        _sorted_row(values, row, channel, buffer)
-        return
+def _sort_lanes(grid, pairs, lower):
+    """Each column (lane) of `grid` (G, lanes) sorted along G by the sorting network `pairs`, all
+    lanes at once: each compare-exchange a pass along the lanes (contiguous: the compiler
+    vectorises it; `lower` (lanes,) scratch). A lower and a higher value of the pair, with no
+    branch on the values: a lane with neither a NaN nor a −0.0 ends sorted as np.sort sorts it,
+    bit for bit (equal values are then the same bits, so any sort puts the same bits in place)."""
+    lanes = grid.shape[1]
     for q in range(pairs.shape[0]):
         a, b = pairs[q, 0], pairs[q, 1]
-        low, high = buffer[a], buffer[b]
-        buffer[a] = min(low, high)
-        buffer[b] = max(low, high)
+        for lane in range(lanes):
+            low, high = grid[a, lane], grid[b, lane]
+            lower[lane] = high if high < low else low
+            grid[b, lane] = low if high < low else high
+        for lane in range(lanes):
+            grid[a, lane] = lower[lane]
 
 
 @kernel
 def median_rows(values):
     """stack_sampling.small_median: (R, G, C) → (R, C) the median along G (the middle value, or
-    the mean of the middle two in the values' type), as np.sort then the middle takes it."""
+    the mean of the middle two in the values' type), as np.sort then the middle takes it. Every
+    (row, channel) is a lane sorted by the network (_sort_lanes); a lane holding a NaN or a −0.0
+    is sorted again on its own by _sorted_row (np.sort's order: NaN last, equal values as they
+    came), whose bits the network would not keep."""
     rows, count, channels = values.shape
     out = np.empty((rows, channels), values.dtype)
     if count == 0:
         out[:] = np.nan
         return out
-    buffer = np.empty(count, values.dtype)
-    pairs = sorting_pairs(count)
+    lanes = rows * channels
+    grid = np.empty((count, lanes), values.dtype)
+    for r in range(rows):
+        for g in range(count):
+            for c in range(channels):
+                grid[g, r * channels + c] = values[r, g, c]
+    plain = np.ones(lanes, np.bool_)
+    for g in range(count):
+        for lane in range(lanes):
+            value = grid[g, lane]
+            odd = value != value or (value == 0.0 and math.copysign(1.0, value) < 0.0)
+            plain[lane] &= not odd
+    _sort_lanes(grid, sorting_pairs(count), np.empty(lanes, values.dtype))
     middle = count // 2
+    buffer = np.empty(count, values.dtype)
     for r in range(rows):
         for c in range(channels):
-            _sort_row(values, r, c, buffer, pairs)
-            if count % 2:
-                out[r, c] = buffer[middle]
+            lane = r * channels + c
+            if plain[lane]:
+                high = grid[middle, lane]
+                low = grid[middle - 1, lane] if count > 1 else high
             else:
-                out[r, c] = _HALF * (buffer[middle - 1] + buffer[middle])
+                _sorted_row(values, r, c, buffer)
+                high = buffer[middle]
+                low = buffer[middle - 1] if count > 1 else high
+            if count % 2:
+                out[r, c] = high
+            else:
+                out[r, c] = _HALF * (low + high)
     return out
 
 
