@@ -202,10 +202,10 @@ from companion.vision.observers.babylon_garden import GardenObserver
 from tests.sim.helpers import GAMES, camera_for
 camera = camera_for(GAMES["babylon.garden"])
 observer = GardenObserver(region_geometry(camera))
-ready = [list(k.signatures) for k in (kernels.face_scores, lanes.patch_stats_lanes)]
+ready = [list(k.signatures) for k in (lanes.face_scores_lanes, lanes.patch_stats_lanes)]
 frame = render(TableScene((garden.region_scene(garden.random_layout(np.random.default_rng(3))),)), camera, seed=1)
 observer._measure(frame)
-after = [list(k.signatures) for k in (kernels.face_scores, lanes.patch_stats_lanes)]
+after = [list(k.signatures) for k in (lanes.face_scores_lanes, lanes.patch_stats_lanes)]
 from companion.vision.observers import garden_kernels_decide as decide
 decided = [decide.whitened_d2, decide.support_arguments, decide.support_finish, decide.dot_posterior,
            decide.glyph_stats]

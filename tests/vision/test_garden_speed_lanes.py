@@ -67,3 +67,76 @@ def test_no_rows_and_no_points():
     assert lanes.patch_stats_blocked(lab, np.zeros((0, 9), np.int64), lanes.blocked(np.zeros((0, 9), np.int64)), 2).shape == (2, 6)
     empty = np.zeros((4, 0), np.int64)
     _bits_equal(lanes.patch_stats_blocked(lab, empty, lanes.blocked(empty), 0), kernels.patch_stats(lab, empty, 0))
+
+
+def _face_args(rng, k: int, cells: int, width: int, sides: tuple[int, ...], q: int, narrow: bool, nan: bool):
+    from tests.vision.test_garden_measure_speed import _lab as lab_with_sentinels
+    from tests.vision.test_garden_measure_speed import _numpy_median, _probe
+    lab = lab_with_sentinels(rng, 300, nan)
+    probe = _probe(rng, 300, k, cells, width, sides, q, narrow)
+    return lab, _numpy_median(lab, probe.median), probe
+
+
+@pytest.mark.parametrize("k, cells, width, sides, q, narrow, nan", [
+    (3, 16, 37, (0, 1, 2, 3), 6, True, False), (5, 64, 65, (0, 1, 2, 3), 8, False, False),
+    (5, 256, 27, (0, 3), 16, True, False), (1, 64, 97, (0, 1, 2, 3), 8, True, False),
+    (2, 40, 1, (2,), 1, True, False), (3, 30, 3, (1, 2), 2, False, True), (4, 70, 9, (0, 1, 2, 3), 5, True, True),
+    (1, 3, 129, (0, 1), 3, True, False)])
+@pytest.mark.parametrize("appearance", [True, False])
+def test_side_by_side_face_tests_are_the_row_kernels_bit_for_bit(k, cells, width, sides, q, narrow, nan, appearance):
+    rng = np.random.default_rng(width * 7 + q + cells)
+    lab, colour, probe = _face_args(rng, k, cells, width, sides, q, narrow, nan)
+    args = (probe.ring_n, probe.side_of, probe.inside_n, 5.0, 12.0, appearance)
+    blocks = lanes.blocked(probe.both.reshape(-1, probe.both.shape[-1]))
+    got = lanes.face_scores_blocked(lab, colour, probe.both, blocks, width, *args)
+    expected = kernels.face_scores(lab, colour, probe.both, width, *args)
+    for a, b in zip(got, expected, strict=True):
+        assert a.dtype == b.dtype and a.shape == b.shape and np.array_equal(a.view(np.uint8), b.view(np.uint8))
+    if narrow and not nan and appearance:
+        assert (expected[1] > 0).any() and (expected[3] != 0).any()  # like points, not only misses
+
+
+def test_a_frames_measurements_through_the_sampler_are_numpys():
+    """The observer's measurement on a rendered frame: its faces, stacked tile faces and patches
+    from the side-by-side kernels equal the row kernels' numbers (which tests compare with numpy)."""
+    from companion.sim import garden
+    from companion.sim.camera import region_geometry
+    from companion.sim.render import render
+    from companion.sim.scene import TableScene
+    from companion.vision.observers.babylon_garden import GardenObserver
+    from tests.sim.helpers import GAMES, camera_for
+
+    camera = camera_for(GAMES["babylon.garden"])
+    observer = GardenObserver(region_geometry(camera))
+    frame = render(TableScene((garden.region_scene(garden.random_layout(np.random.default_rng(4))),)), camera, seed=2)
+    sampler = observer.sampler
+    lab = sampler.sample(frame)
+    from tests.vision.test_garden_measure_speed import _numpy_median
+    for probe in (observer._recess, observer._pillar, observer._deco):
+        colour = sampler._median(lab, probe.median)
+        assert np.array_equal(colour, _numpy_median(lab, probe.median))
+        expected = kernels.face_scores(lab, colour, probe.both, probe.inside.shape[-1], probe.ring_n, probe.side_of,
+                                       probe.inside_n, 5.0, 12.0, True)
+        fit = sampler.fit(lab, probe)
+        shape = fit.score.shape
+        for got, want in zip((fit.score, fit.inside, fit.ring, fit.features, fit.sides), expected, strict=True):
+            assert np.array_equal(got, want.reshape(*shape, *want.shape[2:]))
+    stack = observer._tile_stack
+    want = kernels.face_scores(lab, sampler._median(lab, stack.median), stack.both, stack.width, stack.ring_n,
+                               stack.side_of, stack.inside_n, 5.0, 12.0, False)[0]
+    assert np.array_equal(np.moveaxis(sampler.scores(lab, stack), -1, 1).ravel(), want.ravel())
+    for idx in (observer._centre, observer._bands_strips, observer._flowers):
+        rows = idx.reshape(-1, idx.shape[-1])
+        assert np.array_equal(sampler.features(lab, idx).reshape(-1, 6), kernels.patch_stats(lab, rows, 0))
+
+
+@pytest.mark.parametrize("m", [0, 1, 3, 9, 27, 37, 65])
+@pytest.mark.parametrize("k, r", [(1, 1), (1, 64), (5, 64), (5, 256), (3, 23)])
+def test_side_by_side_medians_are_the_row_kernels(m, k, r):
+    rng = np.random.default_rng(100 * m + k + r)
+    codes = rng.integers(0, 258, (3, 500)).astype(np.int16)
+    codes[:, :40] = rng.integers(100, 104, (3, 40))  # rows of few values: ties at the median
+    idx = rng.integers(0, 500, (k, r, m))
+    idx[:, : r // 3] = rng.integers(0, 40, (k, r // 3, m))
+    got = lanes.code_medians_lanes(codes, kernels.LAB_VALUES, lanes.blocked(idx.reshape(k * r, m)), k, r)
+    _bits_equal(got, kernels.code_medians(codes, kernels.LAB_VALUES, idx))

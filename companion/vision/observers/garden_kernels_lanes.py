@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..jit import kernel
-from .garden_kernels_measure import patch_stats
+from .garden_kernels_measure import face_scores, patch_stats
 
 LANES = 64  # rows worked on together: a block's values (3 × points × LANES float32) stay in L1
 _PAIRWISE_BLOCK = 128  # numpy sums up to this many terms without halving the row
@@ -113,9 +113,168 @@ def patch_stats_blocked(lab: np.ndarray, idx: np.ndarray, idx_blocks: np.ndarray
     return patch_stats_lanes(lab, idx_blocks, idx.shape[0], lead)
 
 
-def warm() -> None:
-    """Compile (or load) the kernels on tiny inputs, as a live read calls them."""
-    lab = np.zeros((3, 4), np.float32)
-    for n in (3, 9):
-        idx = np.zeros((2, n), np.int64)
-        patch_stats_blocked(lab, idx, blocked(idx), 1)
+@kernel
+def _gather(lab, src, g0, g1, g2):
+    """The three channels of the samples src (LANES,) into g0, g1, g2."""
+    for t in range(src.shape[0]):
+        i = src[t]
+        g0[t], g1[t], g2[t] = lab[0, i], lab[1, i], lab[2, i]
+
+
+@kernel
+def face_scores_lanes(lab, colour, blocks, width, ring_n, side_of, inside_n, tau_lo, tau_hi, appearance, n_k, n_r):
+    """garden_kernels_measure.face_scores from blocked(both.reshape(K·R, -1)) (K = n_k, R = n_r):
+    the same five arrays, bit for bit, the rows worked on LANES at a time."""
+    n_b, total, lanes = blocks.shape
+    rows = n_k * n_r
+    n_s = ring_n.shape[1]
+    q = (total - width) // n_s if n_s else 0
+    score = np.empty((n_k, n_r), np.float32)
+    inside = np.empty((n_k, n_r), np.float64)
+    ring_max = np.empty((n_k, n_r), np.float32)
+    features = np.zeros((n_k, n_r, 6), np.float64)
+    sides = np.zeros((n_k, n_r, 4), np.float32)
+    chosen = np.zeros((3, max(width, 1), lanes), np.float32)
+    squares = np.empty((max(width, 1), lanes), np.float32)
+    acc = np.empty((8, lanes), np.float32)
+    total_sum = np.empty(lanes, np.float32)
+    c0 = np.empty(lanes, np.float32)
+    c1 = np.empty(lanes, np.float32)
+    c2 = np.empty(lanes, np.float32)
+    tau2 = np.empty(lanes, np.float32)
+    g0 = np.empty(lanes, np.float32)
+    g1 = np.empty(lanes, np.float32)
+    g2 = np.empty(lanes, np.float32)
+    hits = np.empty(lanes, np.int64)
+    cell = np.empty(lanes, np.int64)
+    f012 = np.float32(0.12)
+    f3 = np.float32(3.0)
+    lo, hi = np.float32(tau_lo), np.float32(tau_hi)  # compared in float32, as numpy's weak scalars
+    for b in range(n_b):
+        first = b * lanes
+        used = min(lanes, rows - first)
+        for t in range(lanes):
+            lane = min(first + t, rows - 1)  # lanes past the last row repeat it (dropped)
+            k, r = lane // n_r, lane % n_r
+            cell[t] = r
+            c0[t], c1[t], c2[t] = colour[0, k, r], colour[1, k, r], colour[2, k, r]
+            tau = f012 * c0[t] + f3
+            tau = tau if tau >= lo or tau != tau else lo  # np.maximum, np.minimum: NaN kept
+            tau = tau if tau <= hi or tau != tau else hi
+            tau2[t] = tau * tau
+            hits[t] = 0
+        block = blocks[b]
+        for j in range(width):
+            _gather(lab, block[j], g0, g1, g2)
+            if appearance:
+                for t in range(lanes):
+                    d0, d1, d2 = g0[t] - c0[t], g1[t] - c1[t], g2[t] - c2[t]
+                    like = (d0 * d0 + d1 * d1) + d2 * d2 < tau2[t]
+                    hits[t] += like
+                    chosen[0, j, t] = g0[t] if like else _F32_0
+                    chosen[1, j, t] = g1[t] if like else _F32_0
+                    chosen[2, j, t] = g2[t] if like else _F32_0
+            else:
+                for t in range(lanes):
+                    d0, d1, d2 = g0[t] - c0[t], g1[t] - c1[t], g2[t] - c2[t]
+                    hits[t] += (d0 * d0 + d1 * d1) + d2 * d2 < tau2[t]
+        for t in range(used):
+            lane = first + t
+            k, r = lane // n_r, lane % n_r
+            inside[k, r] = hits[t] / max(inside_n[r], 1)
+        if appearance:
+            for c in range(3):
+                _lane_sums(chosen[c], width, acc, total_sum)
+                for t in range(used):
+                    lane = first + t
+                    k, r = lane // n_r, lane % n_r
+                    features[k, r, c] = np.float64(total_sum[t]) / max(hits[t], 1)
+                for j in range(width):
+                    for t in range(lanes):
+                        squares[j, t] = chosen[c, j, t] * chosen[c, j, t]
+                _lane_sums(squares, width, acc, total_sum)
+                for t in range(used):
+                    lane = first + t
+                    k, r = lane // n_r, lane % n_r
+                    mean = features[k, r, c]
+                    var = np.float64(total_sum[t]) / max(hits[t], 1) - mean * mean
+                    if not var >= 0.0 and var == var:  # np.maximum(var, 0.0): NaN and -0.0 kept
+                        var = 0.0
+                    features[k, r, 3 + c] = np.sqrt(var)
+        for s in range(n_s):
+            start = width + s * q
+            for t in range(lanes):
+                hits[t] = 0
+            for j in range(start, start + q):
+                _gather(lab, block[j], g0, g1, g2)
+                for t in range(lanes):
+                    d0, d1, d2 = g0[t] - c0[t], g1[t] - c1[t], g2[t] - c2[t]
+                    hits[t] += (d0 * d0 + d1 * d1) + d2 * d2 < tau2[t]
+            for t in range(used):
+                lane = first + t
+                k, r = lane // n_r, lane % n_r
+                sides[k, r, side_of[r, s]] = np.float32(hits[t] / max(ring_n[r, s], 1))
+        for t in range(used):
+            lane = first + t
+            k, r = lane // n_r, lane % n_r
+            top = max(max(sides[k, r, 0], sides[k, r, 1]), max(sides[k, r, 2], sides[k, r, 3]))
+            ring_max[k, r] = top
+            score[k, r] = np.float32(inside[k, r] - np.float64(top))
+    return score, inside, ring_max, features, sides
+
+
+def face_scores_blocked(lab, colour, both, blocks, width, ring_n, side_of, inside_n, tau_lo, tau_hi, appearance):
+    """face_scores(lab, colour, both, ...), side by side (blocks = blocked of both's rows) when the
+    insides are short enough."""
+    if width > _PAIRWISE_BLOCK or width == 0 or both.shape[0] * both.shape[1] == 0:
+        return face_scores(lab, colour, both, width, ring_n, side_of, inside_n, tau_lo, tau_hi, appearance)
+    return face_scores_lanes(lab, colour, blocks, width, ring_n, side_of, inside_n, tau_lo, tau_hi, appearance,
+                             both.shape[0], both.shape[1])
+
+
+@kernel
+def code_medians_lanes(codes, values, blocks, n_k, n_r):
+    """garden_kernels_measure.code_medians(codes, values, idx) from blocked(idx.reshape(K·R, M))
+    (K = n_k, R = n_r): the same binary search on the codes, its gathers laid out per block."""
+    n_b, m, lanes = blocks.shape
+    rows = n_k * n_r
+    out = np.empty((3, rows), np.float32)
+    work = np.empty((max(m, 1), lanes), np.int32)
+    low = np.empty(lanes, np.int32)
+    high = np.empty(lanes, np.int32)
+    mid = np.empty(lanes, np.int32)
+    count = np.empty(lanes, np.int32)
+    half = m // 2
+    top = values.shape[1] - 1
+    steps = 0
+    while (1 << steps) < values.shape[1]:
+        steps += 1
+    for c in range(3):
+        plane = codes[c]
+        for b in range(n_b):
+            first = b * lanes
+            block = blocks[b]
+            for j in range(m):
+                src = block[j]
+                dst = work[j]
+                for t in range(lanes):
+                    dst[t] = plane[src[t]]
+            for t in range(lanes):
+                low[t] = 0
+                high[t] = top
+            # the smallest code with more than half the row at or below it (code_medians)
+            for _ in range(steps):
+                for t in range(lanes):
+                    mid[t] = (low[t] + high[t]) >> 1
+                    count[t] = 0
+                for j in range(m):
+                    row = work[j]
+                    for t in range(lanes):
+                        count[t] += np.int32(row[t] <= mid[t])
+                for t in range(lanes):
+                    more = count[t] > half
+                    high[t] = mid[t] if more else high[t]
+                    low[t] = low[t] if more else mid[t] + 1
+            for t in range(min(lanes, rows - first)):
+                out[c, first + t] = values[c, low[t]]
+    return out.reshape(3, n_k, n_r)

@@ -34,11 +34,15 @@ import numpy as np
 
 from ..boards import BoardSpec
 from .fit import Fit, Tagged, _clip_far
-from .garden_kernels_lanes import blocked, patch_stats_blocked
+from .garden_kernels_lanes import (
+    blocked,
+    code_medians_lanes,
+    face_scores_blocked,
+    patch_stats_blocked,
+)
 from .garden_kernels_measure import (
     LAB_VALUES,
     code_medians,
-    face_scores,
     lab_samples,
     value_codes,
 )
@@ -279,8 +283,8 @@ class GardenSampler:
 
     def scores(self, lab: np.ndarray, stack: FaceStack, tau: tuple[float, float] = (5.0, 12.0)) -> np.ndarray:
         """(K, rows, cols, n): fit(lab, probe).score of each stacked probe, in one pass."""
-        score = face_scores(lab, self._median(lab, stack.median), stack.both, stack.width, stack.ring_n,
-                            stack.side_of, stack.inside_n, tau[0], tau[1], False)[0]
+        score = face_scores_blocked(lab, self._median(lab, stack.median), stack.both, self._blocked(stack.both),
+                                    stack.width, stack.ring_n, stack.side_of, stack.inside_n, tau[0], tau[1], False)[0]
         k, n = score.shape[0], len(stack.sides)
         return np.moveaxis(score.reshape(k, n, self.spec.rows, self.spec.cols), 1, -1)
 
@@ -288,16 +292,16 @@ class GardenSampler:
         """(3, K, R) per channel the median of each row's points (idx (K, R, M), M odd), found on
         the samples' codes (sample() made them; other samples are ranked here)."""
         if lab is self._coded:
-            return code_medians(self._codes, LAB_VALUES, idx)
+            return code_medians_lanes(self._codes, LAB_VALUES, self._blocked(idx), idx.shape[0], idx.shape[1])
         codes, values = value_codes(lab)
         return code_medians(codes, values, idx)
 
-    def _blocked(self, idx: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        """garden_kernels_lanes.blocked(rows) of a probe's index array `idx` (rows: it as (R, n)),
-        laid out once per camera set-up (after build(): indices are final then)."""
+    def _blocked(self, idx: np.ndarray) -> np.ndarray:
+        """garden_kernels_lanes.blocked of a probe's index array's rows (its last axis: a row's
+        points), laid out once per camera set-up (after build(): indices are final then)."""
         made = self._blocks.get(id(idx))
         if made is None or made[0] is not idx:
-            made = self._blocks[id(idx)] = (idx, blocked(rows))
+            made = self._blocks[id(idx)] = (idx, blocked(idx.reshape(-1, idx.shape[-1])))
         return made[1]
 
     def _keep(self, idx: np.ndarray) -> np.ndarray:
@@ -398,7 +402,7 @@ class GardenSampler:
         `level_zero`, (K + 1, ...) with zeros first."""
         lead = idx[0].size // idx.shape[-1] if level_zero else 0
         rows = idx.reshape(-1, idx.shape[-1])
-        stats = patch_stats_blocked(lab, rows, self._blocked(idx, rows), lead)
+        stats = patch_stats_blocked(lab, rows, self._blocked(idx), lead)
         return stats.reshape(idx.shape[0] + level_zero, self.spec.rows, self.spec.cols, *idx.shape[2:-1], 6)
 
     def pixels(self, lab: np.ndarray, idx: np.ndarray, level_zero: bool = False) -> np.ndarray:
@@ -416,9 +420,9 @@ class GardenSampler:
         (garden_kernels_measure.face_scores). Without `appearance` the features (mean and spread of
         the face's like points) are left zero."""
         colour = self._median(lab, probe.median)
-        score, inside, ring, features, sides = face_scores(
-            lab, colour, probe.both, probe.inside.shape[-1], probe.ring_n, probe.side_of, probe.inside_n,
-            tau[0], tau[1], appearance)
+        score, inside, ring, features, sides = face_scores_blocked(
+            lab, colour, probe.both, self._blocked(probe.both), probe.inside.shape[-1], probe.ring_n, probe.side_of,
+            probe.inside_n, tau[0], tau[1], appearance)
         shape = (probe.inside.shape[0], self.spec.rows, self.spec.cols)
         if not appearance:
             features = np.zeros(features.shape, np.float32)
