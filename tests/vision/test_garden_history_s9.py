@@ -4,6 +4,8 @@ still wins."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from companion.vision import labels
@@ -147,3 +149,37 @@ def test_stairs_are_not_paired_with_a_space_read_surely_an_unseen_one_or_two_can
     # the step's level must be what was seen under it
     low = board({(7, 2): space(0.38, 2, "r6c1"), (7, 3): stairs(3, 0.02)})
     assert read_at(with_history(low, STEPS_SEEN, IN_VIEW), 7, 2) == read_at(STEPS_SEEN, 7, 2)
+
+
+def test_stairs_read_on_a_different_single_step_on_both_spaces_are_the_pair():
+    seen = board({(2, 3): space(0.95, 2, "r1c2"), (3, 3): space(0.98, 1, "r2c2")})
+    now = board({(2, 3): stairs(4, 0.37), (3, 3): stairs(1, 0.48)})
+    read = with_history(now, seen, IN_VIEW)
+    assert read_at(read, 2, 3) == read_at(read, 3, 3) == (labels.STAIRS, {"level": [1, 2]})
+
+
+def test_a_tile_space_read_unsurely_over_a_decoration_seen_there_is_the_decoration():
+    # babylon.deco.icon: nothing goes on a decoration; a lone higher tile space is its look-alike
+    seen = board({(3, 6): CellReading(labels.BELVEDERE, 0.95, {"level": 2})})
+    now = board({(3, 6): CellReading(labels.TILE, 0.09, {"level": 4, "tile": "r2c5", "flower": "flower3",
+                                                         "icon": "statue"})})
+    read = with_history(now, seen, IN_VIEW)
+    assert read_at(read, 3, 6) == (labels.BELVEDERE, {"level": 2})
+    assert read.cell(3, 6).confidence <= 0.75
+    # a statue may carry a tile (babylon.build.statue_pillar): the frame's reading stands
+    statue = board({(3, 6): CellReading(labels.STATUE, 0.95, {"level": 2})})
+    assert read_at(with_history(now, statue, IN_VIEW), 3, 6) == read_at(now, 3, 6)
+    # a clear view of the tile wins
+    clear = board({(3, 6): replace(now.cell(3, 6), confidence=0.9)})
+    assert read_at(with_history(clear, seen, IN_VIEW), 3, 6) == read_at(clear, 3, 6)
+
+
+def test_a_fountain_over_the_board_seen_there_stands_on_a_tile_read_surely_round_it_in_view():
+    fountain = CellReading(labels.FOUNTAIN, 0.26, {"level": 1})
+    laid = {(4, 4): space(0.98, 1, "r3c4"), (4, 5): space(0.64, 1, "r3c4")}
+    now = board({(3, 4): fountain, **laid})
+    assert read_at(with_history(now, board({}), IN_VIEW), 3, 4) == (labels.FOUNTAIN, {"level": 1})
+    # no tile read surely round it, or the board out of view: the board seen there stands
+    unsure = board({(3, 4): fountain, (4, 4): space(0.3, 1, "r3c4")})
+    assert read_at(with_history(unsure, board({}), IN_VIEW), 3, 4) == (labels.RECESS, {"level": 0})
+    assert read_at(with_history(now, board({}), OUT_OF_VIEW), 3, 4) == (labels.RECESS, {"level": 0})

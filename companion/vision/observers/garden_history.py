@@ -25,16 +25,21 @@ one) and the memory follows it.
 - An unsure top higher than the top remembered may be a new piece: the frame's reading stands,
   unless it cannot stand there: a tile space on a surface with its tile shown on none of its
   other spaces (`babylon.build.support`: it lies on pillars, none was seen), a statue, a fountain
-  or stairs on the bare board, a pillar whose top is not its height above the surface with no
+  or stairs on the bare board (unless it is in view and a tile laid since at the piece's level is
+  read surely round it), a pillar whose top is not its height above the surface with no
   tile read round it at the level it would stand on (where the surface is in view, it stands on
   it: the frame's kind at its height when read one level off it, else a pillar standing on it
   among the alternatives), a decoration above the tile space seen there with no tile read round
   it at its level (taken down to that space when it is in view).
+- A tile space read unsurely over a decoration remembered there (not a statue, which may serve
+  as a pillar), its tile shown on none of its other spaces, is the decoration: nothing goes on
+  a decoration (`babylon.deco.icon`).
 - A sure reading no higher than the top remembered, whose face and the remembered top's are
   both hidden by the neighbours as read (at least HIDDEN: the bench's own line), has no view of
   its own (a taller neighbour's side over a space's middle read as an icon): the top stands.
 - A cell read unsurely as stairs on one step, at the level seen there, beside exactly one cell
-  read unsurely whose remembered top is another tile's space one level apart, is that pair of
+  read unsurely (as anything but a pair of stairs) whose remembered top is another tile's space
+  one level apart, is that pair of
   stairs, on both cells (`babylon.deco.stairs`: one piece over two spaces one level apart).
 - A tile whose flower no space of it shows surely keeps the flower read when it did (every space
   carries its tile's dot: one flower per tile; the spaces under a decoration count).
@@ -229,6 +234,12 @@ def _settle(rows, memory: Memory, r: int, c: int, view: FaceView | None = None) 
         return None  # a tile on the pillar seen there: its level is the whole tile's (_tile_levels)
     if now.label == labels.TILE == label and now.attrs["tile"] == attrs["tile"]:
         return recalled(top, now)  # babylon.build.no_exact_cover: the tile seen there, not one on it
+    if (label in DECOS and label != labels.STATUE and now.label == labels.TILE and rank(now.label, now.attrs) > height
+            and _shown_mates(rows, memory, r, c) == 0):
+        # babylon.deco.icon: nothing goes on a decoration (a statue may serve as a pillar,
+        # babylon.build.statue_pillar): a tile space read unsurely over one seen there, its tile
+        # shown on none of its other spaces, is not believed; the decoration stands.
+        return recalled(top, now)
     if rank(now.label, now.attrs) > height:
         # A new piece may stand on what was seen, but not a tile right on a surface (the board
         # or a tile space) unless it shows on its other spaces (`shown_mates`): it lies on
@@ -246,8 +257,9 @@ def _settle(rows, memory: Memory, r: int, c: int, view: FaceView | None = None) 
             if standing is not None and _in_view(rows, r, c, top, view):
                 return standing
             return recalled(top, now)
-        if base == 0 and now.label in GROUNDLESS:
-            return recalled(top, now)
+        if base == 0 and now.label in GROUNDLESS and not (
+                _tile_read_under(rows, r, c, _stands_at(now), SURE) and _in_view(rows, r, c, top, view)):
+            return recalled(top, now)  # unless in view on a tile laid since, read surely round it
         if (base is not None and now.label in PILLARS and now.attrs["level"] != base + _HEIGHT[now.label]
                 and not _tile_read_under(rows, r, c, now.attrs["level"] - _HEIGHT[now.label])):
             # Where that surface is in view, the pillar stands on it: read one level off its
@@ -326,13 +338,14 @@ def _shown_mates(rows, memory: Memory, r: int, c: int) -> int:
     return shown
 
 
-def _tile_read_under(rows, r: int, c: int, level: int) -> bool:
-    """Whether a neighbour of (r, c) is read as a space, at `level`, of a tile covering (r, c)."""
+def _tile_read_under(rows, r: int, c: int, level: int, sure: float = 0.0) -> bool:
+    """Whether a neighbour of (r, c) is read (at least `sure`) as a space, at `level`, of a tile
+    covering (r, c)."""
     for rr in range(max(r - 1, 0), min(r + 2, 8)):
         for cc in range(max(c - 1, 0), min(c + 2, 8)):
             cell = rows[rr][cc]
             if (rr, cc) != (r, c) and cell.label == labels.TILE and cell.attrs["level"] == level \
-                    and (r, c) in footprint(cell.attrs["tile"]):
+                    and cell.confidence >= sure and (r, c) in footprint(cell.attrs["tile"]):
                 return True
     return False
 
@@ -391,8 +404,10 @@ def _pair_stairs(frame, rows, own, memory: Memory) -> None:
                 if not (0 <= rr < 8 and 0 <= cc < 8):
                     continue
                 other = memory.top(rr, cc)
+                mate = frame[rr][cc]
                 if (other is None or other[0] != labels.TILE or abs(other[1]["level"] - level) != 1
-                        or frame[rr][cc].confidence >= SURE or frame[rr][cc].label == labels.STAIRS
+                        or mate.confidence >= SURE
+                        or (rows[rr][cc].label == labels.STAIRS and len(rows[rr][cc].attrs["level"]) != 1)
                         or (top[0] == labels.TILE and top[1]["tile"] == other[1]["tile"])):
                     continue
                 partners.append((rr, cc, other))
