@@ -183,3 +183,30 @@ def test_a_fountain_over_the_board_seen_there_stands_on_a_tile_read_surely_round
     unsure = board({(3, 4): fountain, (4, 4): space(0.3, 1, "r3c4")})
     assert read_at(with_history(unsure, board({}), IN_VIEW), 3, 4) == (labels.RECESS, {"level": 0})
     assert read_at(with_history(now, board({}), OUT_OF_VIEW), 3, 4) == (labels.RECESS, {"level": 0})
+
+
+PILLAR_SEEN = board({(5, 4): CellReading(labels.PILLAR1, 0.96, {"level": 2})})
+
+
+def test_a_piece_read_unsurely_above_a_pillar_seen_there_is_the_pillar_unless_a_tile_was_laid_on_it():
+    # babylon.build.pillars / babylon.deco.icon: a pillar's top carries only a tile
+    higher = board({(5, 4): CellReading(labels.PILLAR1, 0.45, {"level": 3}, (("pillar", {"level": 2}, 0.16),))})
+    read = with_history(higher, PILLAR_SEEN, IN_VIEW)
+    assert read_at(read, 5, 4) == (labels.PILLAR1, {"level": 2}) and read.cell(5, 4).confidence <= 0.75
+    belvedere = board({(5, 4): CellReading(labels.BELVEDERE, 0.45, {"level": 4}, (("pillar", {"level": 1}, 0.34),))})
+    assert read_at(with_history(belvedere, PILLAR_SEEN, IN_VIEW), 5, 4) == (labels.PILLAR1, {"level": 2})
+    # a tile laid on the pillar since, read round it at the piece's level: the frame's reading stands
+    laid = board({(5, 4): CellReading(labels.PILLAR1, 0.45, {"level": 3}), (5, 5): space(0.9, 2, "r4c4")})
+    assert read_at(with_history(laid, PILLAR_SEEN, IN_VIEW), 5, 4) == (labels.PILLAR1, {"level": 3})
+    # a clear view wins: the pillar taken back and a double one put there
+    sure = board({(5, 4): CellReading(labels.PILLAR2, 0.9, {"level": 3})})
+    assert read_at(with_history(sure, PILLAR_SEEN, IN_VIEW), 5, 4) == (labels.PILLAR2, {"level": 3})
+
+
+def test_a_decoration_above_a_pillar_seen_there_stands_at_the_pillars_level():
+    # on a tile laid on the pillar since: read at that level, or fitted there by the frame too
+    at_level = board({(5, 4): CellReading(labels.FOUNTAIN, 0.08, {"level": 2}, (("deco", {"level": 4}, 0.92),))})
+    assert read_at(with_history(at_level, PILLAR_SEEN, IN_VIEW), 5, 4) == (labels.FOUNTAIN, {"level": 2})
+    fitted = board({(5, 4): CellReading(labels.FOUNTAIN, 0.0, {"level": 3}, (("deco", {"level": 2}, 0.98),))})
+    assert read_at(with_history(fitted, PILLAR_SEEN, IN_VIEW), 5, 4) == (labels.FOUNTAIN, {"level": 2})
+    assert read_at(with_history(fitted, PILLAR_SEEN, OUT_OF_VIEW), 5, 4) == (labels.PILLAR1, {"level": 2})

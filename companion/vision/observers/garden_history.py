@@ -31,6 +31,11 @@ one) and the memory follows it.
   it: the frame's kind at its height when read one level off it, else a pillar standing on it
   among the alternatives), a decoration above the tile space seen there with no tile read round
   it at its level (taken down to that space when it is in view).
+- A pillar or a decoration (not stairs) read unsurely above a pillar remembered there, with no
+  tile read round it at the level it would stand on, is that pillar read at another height: a
+  pillar's top carries only a tile (`babylon.build.pillars`, `babylon.deco.icon`). A decoration
+  at the pillar top's level, or fitted there by the frame too (in view), stands at that level: on
+  a tile laid on the pillar since.
 - A tile space read unsurely over a decoration remembered there (not a statue, which may serve
   as a pillar), its tile shown on none of its other spaces, is the decoration: nothing goes on
   a decoration (`babylon.deco.icon`).
@@ -239,6 +244,22 @@ def _settle(rows, memory: Memory, r: int, c: int, view: FaceView | None = None) 
         # babylon.deco.icon: nothing goes on a decoration (a statue may serve as a pillar,
         # babylon.build.statue_pillar): a tile space read unsurely over one seen there, its tile
         # shown on none of its other spaces, is not believed; the decoration stands.
+        return recalled(top, now)
+    if (label in PILLARS and (now.label in PILLARS or (now.label in DECOS and now.label != labels.STAIRS))
+            and rank(now.label, now.attrs) > height and not _tile_read_under(rows, r, c, _stands_at(now))):
+        # A pillar's top carries only a tile (babylon.build.pillars: pillars go on recesses and
+        # tile spaces; babylon.deco.icon: decorations on tile spaces). A pillar or a decoration
+        # read unsurely above the pillar seen there, with no tile read round it at the level it
+        # would stand on, is the pillar read at another height; unless it is a decoration at the
+        # pillar's top's level, or the frame also fits one there and it is in view: a decoration
+        # on a tile laid on the pillar since.
+        level = attrs["level"]
+        if now.label in DECOS:
+            if now.attrs["level"] == level:
+                return None
+            if any(alt[0] == "deco" and alt[1].get("level") == level and alt[2] >= FITS for alt in now.alternatives) \
+                    and _in_view(rows, r, c, (now.label, {"level": level}, trust, 0.0), view):
+                return _with_attrs(now, {"level": level}, trust)
         return recalled(top, now)
     if rank(now.label, now.attrs) > height:
         # A new piece may stand on what was seen, but not a tile right on a surface (the board
