@@ -533,8 +533,9 @@ class BaubylonObserver:
         pawn_count = np.where(stacked, top - self.levels[levels], 0).ravel()
         no_pawn_sure = np.clip((_NO_PAWN - pawn_score) / _NO_PAWN * 2.0, 0.0, 1.0)
         no_pawn_sure = np.where(odd, np.minimum(no_pawn_sure, _HIDDEN_SURE), no_pawn_sure)
-        sure = np.minimum(self._block_confidence(levels, scores, seen).ravel(),
-                          np.where(stacked.ravel(), pawn_sure, no_pawn_sure))
+        block_sure = self._block_confidence(levels, scores, seen).ravel()  # (history's view takes both parts too)
+        stack_sure = np.where(stacked.ravel(), pawn_sure, no_pawn_sure)
+        sure = np.minimum(block_sure, stack_sure)
         tops = self.levels[levels] + pawn_count.reshape(rows, cols)
         hidden = self._behind_taller(tops) | restored  # a restored stack's column is hidden: not sure
         sure = np.where(hidden.ravel(), np.minimum(sure, _HIDDEN_SURE), sure).tolist()
@@ -549,8 +550,7 @@ class BaubylonObserver:
         # History (baubylon_history): the field as seen in earlier still frames, where this one
         # reads a block height unsurely. The parts of the confidence it needs, apart.
         stands = np.ascontiguousarray(tops.ravel())
-        view = SpaceView(self._block_confidence(levels, scores, seen).ravel(),
-                         np.where(stacked.ravel(), pawn_sure, no_pawn_sure), hidden.ravel(),
+        view = SpaceView(block_sure, stack_sure, hidden.ravel(),
                          lambda own: self._taller_in_front(np.clip(own, 0, self.top).astype(stands.dtype), stands)[0],
                          allowed.reshape(rows * cols, -1), tuple(self.levels.tolist()))
         return with_history(observation, previous, view)
