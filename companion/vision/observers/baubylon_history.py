@@ -168,10 +168,10 @@ def _not_a_stack(cell: CellReading, height: int, height_sure: float) -> CellRead
 def _stacks_out_of_view(before: list[CellReading], now: list[CellReading], view: SpaceView) -> list[bool]:
     """Per space: a stack read there before, none now, and its top behind a taller stand the frame
     reads nearer the camera (the frame cannot see whether it is still there)."""
-    tops = np.array([int(cell.attrs.get("height", 0)) + len(cell.attrs.get("pawns", ())) for cell in before])
     candidates = [bool(b.attrs.get("pawns")) and not n.attrs["pawns"] for b, n in zip(before, now, strict=True)]
     if view.hides_top is None or not any(candidates):
         return [False] * len(now)
+    tops = np.array([int(cell.attrs.get("height", 0)) + len(cell.attrs.get("pawns", ())) for cell in before])
     hidden = np.asarray(view.hides_top(tops)).tolist()
     return [c and h for c, h in zip(candidates, hidden, strict=True)]
 
