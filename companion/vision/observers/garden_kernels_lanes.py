@@ -134,7 +134,7 @@ def face_scores_lanes(lab, colour, blocks, width, ring_n, side_of, inside_n, tau
     ring_max = np.empty((n_k, n_r), np.float32)
     features = np.zeros((n_k, n_r, 6), np.float64)
     sides = np.zeros((n_k, n_r, 4), np.float32)
-    chosen = np.zeros((3, max(width, 1), lanes), np.float32)
+    chosen = np.empty((3, max(width, 1), lanes), np.float32)
     squares = np.empty((max(width, 1), lanes), np.float32)
     acc = np.empty((8, lanes), np.float32)
     total_sum = np.empty(lanes, np.float32)
@@ -235,15 +235,16 @@ def face_scores_blocked(lab, colour, both, blocks, width, ring_n, side_of, insid
 @kernel
 def code_medians_lanes(codes, values, blocks, n_k, n_r):
     """garden_kernels_measure.code_medians(codes, values, idx) from blocked(idx.reshape(K·R, M))
-    (K = n_k, R = n_r): the same binary search on the codes, its gathers laid out per block."""
+    (K = n_k, R = n_r): the same binary search on the codes, its gathers laid out per block, in
+    16-bit lanes (values: at most 32 767 codes, as LAB_VALUES; a row: fewer points than that)."""
     n_b, m, lanes = blocks.shape
     rows = n_k * n_r
     out = np.empty((3, rows), np.float32)
-    work = np.empty((max(m, 1), lanes), np.int32)
-    low = np.empty(lanes, np.int32)
-    high = np.empty(lanes, np.int32)
-    mid = np.empty(lanes, np.int32)
-    count = np.empty(lanes, np.int32)
+    work = np.empty((max(m, 1), lanes), np.int16)
+    low = np.empty(lanes, np.int16)
+    high = np.empty(lanes, np.int16)
+    mid = np.empty(lanes, np.int16)
+    count = np.empty(lanes, np.int16)
     half = m // 2
     top = values.shape[1] - 1
     steps = 0
@@ -270,7 +271,7 @@ def code_medians_lanes(codes, values, blocks, n_k, n_r):
                 for j in range(m):
                     row = work[j]
                     for t in range(lanes):
-                        count[t] += np.int32(row[t] <= mid[t])
+                        count[t] += np.int16(row[t] <= mid[t])
                 for t in range(lanes):
                     more = count[t] > half
                     high[t] = mid[t] if more else high[t]
