@@ -210,3 +210,21 @@ def test_a_decoration_above_a_pillar_seen_there_stands_at_the_pillars_level():
     fitted = board({(5, 4): CellReading(labels.FOUNTAIN, 0.0, {"level": 3}, (("deco", {"level": 2}, 0.98),))})
     assert read_at(with_history(fitted, PILLAR_SEEN, IN_VIEW), 5, 4) == (labels.FOUNTAIN, {"level": 2})
     assert read_at(with_history(fitted, PILLAR_SEEN, OUT_OF_VIEW), 5, 4) == (labels.PILLAR1, {"level": 2})
+
+
+def test_a_sure_reading_that_cannot_stand_on_the_surface_seen_there_is_read_but_not_remembered():
+    seen = board({(3, 2): space(0.73, 2, "r3c2")})
+    # a belvedere at level 5 over a level-2 space, no tile read round it at level 5: the frame's
+    # sure reading stands now (a clear view wins) ...
+    misread = board({(3, 2): CellReading(labels.BELVEDERE, 0.65, {"level": 5})})
+    now = with_history(misread, seen, IN_VIEW)
+    assert read_at(now, 3, 2) == (labels.BELVEDERE, {"level": 5})
+    # ... but the memory keeps the space: a double pillar read unsurely next is on the space
+    later = board({(3, 2): CellReading(labels.PILLAR2, 0.0, {"level": 4}, (("deco", {"level": 5}, 0.75),))})
+    assert read_at(with_history(later, now, IN_VIEW), 3, 2) == (labels.PILLAR2, {"level": 4})
+    # a reading that can stand there is remembered as before
+    statue = board({(3, 2): CellReading(labels.STATUE, 0.9, {"level": 2})})
+    lower = board({(3, 2): CellReading(labels.RECESS, 0.1, {"level": 0})})
+    assert read_at(with_history(lower, with_history(statue, seen, IN_VIEW), IN_VIEW), 3, 2) == \
+        (labels.STATUE, {"level": 2})
+    assert read_at(with_history(lower, now, IN_VIEW), 3, 2) == read_at(seen, 3, 2)

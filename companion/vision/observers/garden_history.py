@@ -11,7 +11,9 @@ tile under its decoration.
 
 History only decides what the current frame reads unsurely (below SURE), or surely with no view
 of its own: where the frame sees a thing clearly, the frame wins (a piece taken back, a nudged
-one) and the memory follows it.
+one) and the memory follows it, unless that sure reading cannot stand on the surface remembered
+there (a decoration above it, a pillar whose top is not its height above it, with no tile read
+round it at the level it would stand on): it is read, not remembered.
 - An unsure top lower than the top remembered, or as high but another reading (the same tile's
   footprint, level, flower or icon; the same pillar's kind), is the remembered top: nothing went
   lower, and nothing new can lie at the same height on it. A tile read on the footprint of the
@@ -178,6 +180,8 @@ def with_history(current: Observation, previous: Observation, view: FaceView | N
                 if (r, c) in blind:
                     rows[r][c] = recalled(top, now)
                     own[r][c] = False
+                elif _cannot_stand(current.cells, top, r, c):
+                    own[r][c] = False  # the frame's reading stands, but is not remembered
                 continue
             settled = _settle(current.cells, memory, r, c, view)
             if settled is not None:
@@ -315,6 +319,24 @@ def _settle(rows, memory: Memory, r: int, c: int, view: FaceView | None = None) 
         # pair of stairs joins two levels: the frame's pair stands).
         return None if now.label == labels.STAIRS else _with_attrs(now, {"level": base}, trust)
     return recalled(top, now)
+
+
+def _cannot_stand(rows, top: Record, r: int, c: int) -> bool:
+    """Whether the frame's reading of (r, c) cannot stand on the surface remembered there (`top`):
+    a decoration (not stairs) above that surface, or a pillar whose top is not its height above
+    it, with no tile read round it at the level it would stand on (a tile laid since)
+    (`babylon.deco.icon`, `babylon.build.pillars`). Read surely, the frame's reading stands (a
+    clear view wins) but is not remembered: one sure misreading would otherwise hold the cell's
+    memory for the rest of the build."""
+    now, base = rows[r][c], _surface(top)
+    if base is None or rank(now.label, now.attrs) <= top[3]:
+        return False
+    if now.label in DECOS and now.label != labels.STAIRS:
+        return now.attrs["level"] != base and not _tile_read_under(rows, r, c, now.attrs["level"])
+    if now.label in PILLARS:
+        stands = now.attrs["level"] - _HEIGHT[now.label]
+        return stands != base and not _tile_read_under(rows, r, c, stands)
+    return False
 
 
 def _standing_pillar(now: CellReading, base: int, trust: float, fits: float = FITS) -> CellReading | None:
