@@ -62,3 +62,13 @@ def test_a_clear_current_view_still_wins_where_the_field_agrees():
     before = playing({(4, 8): (2, [None, "green"], 0.9)})
     now = playing({(4, 8): (2, [], 0.9)})
     assert with_history(now, before, view(now)).cell(4, 8).attrs == {"height": 2, "pawns": []}
+
+
+def test_a_stack_top_no_higher_than_the_remembered_block_is_not_there():
+    # bench seed 5 frame 153: a 4-high block seen surely, then two pawns read on the table there
+    # (a top 2 pawn heights up, below the block's own top)
+    before = playing({(10, 5): (4, [], 0.95)})
+    now = playing({(10, 5): (0, [None, "green"], 0.45)})
+    read = with_history(now, before, view(now, block={(10, 5): 1.0}, hidden=[(10, 5)])).cell(10, 5)
+    assert read.attrs == {"height": 4, "pawns": []}
+    assert read.confidence == 0.45

@@ -23,9 +23,9 @@ The rules (the current frame wins wherever it reads a space at least UNSURE sure
   half hidden): its pawns are the top less the block, between one and baubylon.stack's five, on a
   block the frame's column allows (every pawn under the top shows below it); otherwise the
   frame's reading stands.
-- Once play has begun, a stack the frame reads higher than any stack on a surely remembered block
-  can reach (more than baubylon.stack's five pawns on it) is not that space's: its top was another
-  space's seen along the same ray (a pawn of its own would stand lower, where the frame saw none).
+- Once play has begun, a stack top the frame reads where no stack on a surely remembered block
+  has it (more than baubylon.stack's five pawns on it, or no higher than the block) is not that
+  space's: it was another space's top seen along the same ray (the frame saw none of its own).
   The space reads as the remembered block with no stack (baubylon.field: the field stays in play).
 - A stack read before, none now, whose top a taller stand the frame reads nearer the camera now
   hides, is still there: one turn moves one pawn (baubylon.move), and the frame cannot see it.
@@ -106,7 +106,7 @@ def with_history(current: Observation, previous: Observation, view: SpaceView,
         # observer's own cap): an outline hidden there reads as none, the table's "sure" sign
         height, sure = int(cell.attrs["height"]), min(float(block_sure[i]), HIDDEN_SURE if hidden[i] else 1.0)
         kept = heights[i]
-        if playing and kept != height and sures[i] >= unsure and _too_tall_for(cell, kept):
+        if playing and kept != height and sures[i] >= unsure and _out_of_reach(cell, kept):
             out.append(_not_a_stack(cell, kept, sures[i]))  # the top was another space's
             memory.append([kept, sures[i]])
             continue
@@ -148,16 +148,17 @@ def _on_remembered_block(cell: CellReading, height: int, height_sure: float, paw
     return CellReading(cell.label, confidence, {**cell.attrs, "height": height, "pawns": list(pawns)}, alternatives)
 
 
-def _too_tall_for(cell: CellReading, height: int) -> bool:
-    """Whether the stack the frame reads on the space would need more pawns than a stack holds
-    (baubylon.stack) on a block `height` high."""
+def _out_of_reach(cell: CellReading, height: int) -> bool:
+    """Whether no stack on a block `height` high has the top the frame reads on the space: it
+    would need more pawns than a stack holds (baubylon.stack), or stand no higher than the block."""
     pawns = cell.attrs["pawns"]
-    return bool(pawns) and int(cell.attrs["height"]) + len(pawns) - height > MAX_PAWNS
+    return bool(pawns) and not 1 <= int(cell.attrs["height"]) + len(pawns) - height <= MAX_PAWNS
 
 
 def _not_a_stack(cell: CellReading, height: int, height_sure: float) -> CellReading:
-    """The space as the remembered block with no stack: the top the frame gave it stands higher
-    than any stack on that block can reach, so it was another space's top seen along the same ray
+    """The space as the remembered block with no stack: no stack on that block has the top the
+    frame gave it (higher than five pawns reach, or not above the block), so it was another
+    space's top seen along the same ray
     (the field does not change in play: baubylon.field; a stack holds five pawns: baubylon.stack).
     A pawn of its own would stand lower, where the frame saw none. No surer than HIDDEN_SURE."""
     confidence = min(height_sure, HIDDEN_SURE)
