@@ -1,15 +1,19 @@
-"""The garden's patch statistics computed for many rows side by side (garden_points.GardenSampler).
+"""The garden's measurement kernels run for many rows side by side (garden_points.GardenSampler).
 
-garden_kernels_measure.patch_stats reads one row (a patch: a cell at a height) at a time: a few
-scalar loops of 6 to 25 points each, which the compiler cannot vectorise. Here LANES rows are
-worked on together: their points are gathered once into (points, LANES) blocks (the index arrays
-laid out so once per camera set-up: `blocked`), and every step runs across the lanes, so each
-vector instruction serves several rows while every row keeps its own order of operations.
+garden_kernels_measure's kernels read one row (a probe at one cell and height) at a time: scalar
+loops over 6 to 97 points, which the compiler cannot vectorise. Here LANES rows are worked on
+together: their points are gathered into (points, LANES) blocks (the index arrays laid out so
+once per camera set-up: `blocked`), and every step runs across the lanes, so each vector
+instruction serves several rows while every row keeps its own order of operations:
+- patch_stats_lanes: patches' mean and spread (patch_stats);
+- face_scores_lanes: a face's like points, its inside and ring shares and the like points'
+  features (face_scores);
+- code_medians_lanes: the majority colour's binary search on the samples' codes (code_medians).
 
-The numbers are patch_stats' to the bit (tests/vision/test_garden_speed_lanes.py): each lane sums
-its points in numpy's pairwise order (under 8 terms one after another; up to 128 in eight running
-sums added as a tree), in float32, and divides by the count in float32. Rows of more than 128
-points (numpy halves those) go to patch_stats itself.
+The numbers are the row kernels' to the bit, hence numpy's (tests/vision/test_garden_speed_lanes.py):
+each lane sums its points in numpy's pairwise order (under 8 terms one after another; up to 128 in
+eight running sums added as a tree) in the row kernels' types. Rows of more than 128 points (numpy
+halves those) go to the row kernels themselves.
 """
 
 from __future__ import annotations
