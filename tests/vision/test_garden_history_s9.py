@@ -258,3 +258,17 @@ def test_a_double_pillar_put_on_a_tile_seen_before_is_read_with_history_on_a_ren
     assert (5, 3) in wrong(single)
     assert (5, 3) not in wrong(read)
     assert wrong(read) <= wrong(single)
+
+
+def test_a_lone_tile_space_read_surely_with_no_view_of_its_own_over_the_board_seen_there_is_the_board():
+    # a recess behind a tall neighbour passes for a level-1 space (the neighbour's look-alike):
+    # no view of its own (its face and the board's hidden), none of its tile's other spaces shown
+    lone = board({(6, 4): space(0.71, 1, "r5c4", icon="bridge")})
+    read = with_history(lone, board({}), OUT_OF_VIEW)
+    assert read_at(read, 6, 4) == (labels.RECESS, {"level": 0})
+    assert read.cell(6, 4).confidence <= 0.75
+    # in view, the frame's clear reading wins (a tile laid there)
+    assert read_at(with_history(lone, board({}), IN_VIEW), 6, 4) == read_at(lone, 6, 4)
+    # shown on another of its spaces, the tile stands
+    shown = board({(6, 4): space(0.71, 1, "r5c4"), (5, 4): space(0.9, 1, "r5c4")})
+    assert read_at(with_history(shown, board({}), OUT_OF_VIEW), 6, 4) == read_at(shown, 6, 4)

@@ -43,7 +43,10 @@ round it at the level it would stand on): it is read, not remembered.
   a decoration (`babylon.deco.icon`).
 - A sure reading no higher than the top remembered, whose face and the remembered top's are
   both hidden by the neighbours as read (at least HIDDEN: the bench's own line), has no view of
-  its own (a taller neighbour's side over a space's middle read as an icon): the top stands.
+  its own (a taller neighbour's side over a space's middle read as an icon): the top stands. So
+  does a surface remembered under a sure, higher reading of a lone tile space (its tile shown on
+  none of its other spaces) with no view of its own: a recess behind a tall neighbour read as
+  the neighbour's level-1 look-alike (`babylon.build.support`: a tile shows on its spaces).
 - A cell read unsurely as stairs on one step, at the level seen there, beside exactly one cell
   read unsurely (as anything but a pair of stairs) whose remembered top is another tile's space
   one level apart, is that pair of
@@ -199,18 +202,21 @@ def with_history(current: Observation, previous: Observation, view: FaceView | N
 
 
 def _blind(rows, memory: Memory, view: FaceView | None) -> set[tuple[int, int]]:
-    """The cells read surely, but no higher than the top remembered there and otherwise, whose
-    reading has no view of its own: the neighbours as read hide at least HIDDEN of its face and
-    of the remembered top's. What fits there is what the neighbours let through (a taller one's
-    parallax look-alike), and nothing went lower: the remembered top stands."""
+    """The cells read surely, but no higher than the top remembered there and otherwise (or as a
+    lone tile space above the surface remembered there: its tile shown on none of its other
+    spaces), whose reading has no view of its own: the neighbours as read hide at least HIDDEN of
+    its face and of the remembered top's. What fits there is what the neighbours let through (a
+    taller one's parallax look-alike), and nothing went lower: the remembered top stands."""
     if view is None:
         return set()
     faces, cells = [], []
     for r, row in enumerate(rows):
         for c, now in enumerate(row):
             top = memory.top(r, c)
-            if now.confidence < SURE or top is None or (now.label, now.attrs) == (top[0], top[1]) \
-                    or rank(now.label, now.attrs) > top[3]:
+            if now.confidence < SURE or top is None or (now.label, now.attrs) == (top[0], top[1]):
+                continue
+            if rank(now.label, now.attrs) > top[3] and not (
+                    now.label == labels.TILE and _surface(top) is not None and _shown_mates(rows, memory, r, c) == 0):
                 continue
             faces += [(r, c, now), (r, c, _as_reading(top))]
             cells.append((r, c))
