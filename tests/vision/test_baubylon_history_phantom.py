@@ -72,3 +72,13 @@ def test_a_stack_top_no_higher_than_the_remembered_block_is_not_there():
     read = with_history(now, before, view(now, block={(10, 5): 1.0}, hidden=[(10, 5)])).cell(10, 5)
     assert read.attrs == {"height": 4, "pawns": []}
     assert read.confidence == 0.45
+
+
+def test_a_stack_top_level_with_the_remembered_block_is_one_pawn_on_it():
+    # bench seed 5 frame 197 and seed 3 frame 113: one pawn on a 2-high block remembered surely,
+    # read as two pawns on the table (the same top colour, its top a level low)
+    before = playing({(5, 2): (2, [], 0.92)})
+    now = playing({(5, 2): (0, [None, "orange"], 0.6)})
+    read = with_history(now, before, view(now, block={(5, 2): 1.0})).cell(5, 2)
+    assert read.attrs == {"height": 2, "pawns": ["orange"]}
+    assert read.confidence == 0.45

@@ -24,8 +24,10 @@ The rules (the current frame wins wherever it reads a space at least UNSURE sure
   block the frame's column allows (every pawn under the top shows below it); otherwise the
   frame's reading stands.
 - Once play has begun, a stack top the frame reads where no stack on a surely remembered block
-  has it (more than baubylon.stack's five pawns on it, or no higher than the block) is not that
-  space's: it was another space's top seen along the same ray (the frame saw none of its own).
+  has it (more than baubylon.stack's five pawns on it, or no higher than the block) is not read
+  as it stands. Level with the block's top, it is a lone pawn on the block read a level low (the
+  pawn's colour is there); otherwise it was another space's top seen along the same ray, and the
+  space is the bare block.
   The space reads as the remembered block with no stack (baubylon.field: the field stays in play).
 - A stack read before, none now, whose top a taller stand the frame reads nearer the camera now
   hides, is still there: one turn moves one pawn (baubylon.move), and the frame cannot see it.
@@ -107,7 +109,7 @@ def with_history(current: Observation, previous: Observation, view: SpaceView,
         height, sure = int(cell.attrs["height"]), min(float(block_sure[i]), HIDDEN_SURE if hidden[i] else 1.0)
         kept = heights[i]
         if playing and kept != height and sures[i] >= unsure and _out_of_reach(cell, kept):
-            out.append(_not_a_stack(cell, kept, sures[i]))  # the top was another space's
+            out.append(_off_the_block(cell, kept, sures[i]))
             memory.append([kept, sures[i]])
             continue
         if kept == height:
@@ -155,15 +157,19 @@ def _out_of_reach(cell: CellReading, height: int) -> bool:
     return bool(pawns) and not 1 <= int(cell.attrs["height"]) + len(pawns) - height <= MAX_PAWNS
 
 
-def _not_a_stack(cell: CellReading, height: int, height_sure: float) -> CellReading:
-    """The space as the remembered block with no stack: no stack on that block has the top the
-    frame gave it (higher than five pawns reach, or not above the block), so it was another
-    space's top seen along the same ray
-    (the field does not change in play: baubylon.field; a stack holds five pawns: baubylon.stack).
-    A pawn of its own would stand lower, where the frame saw none. No surer than HIDDEN_SURE."""
+def _off_the_block(cell: CellReading, height: int, height_sure: float) -> CellReading:
+    """The space as the remembered block, where no stack on it has the top the frame gave it (the
+    field does not change in play: baubylon.field; a stack holds five pawns: baubylon.stack).
+    A top level with the block's own is a lone pawn on it, read a level low (the pawn's colour
+    is there: one pawn, as a pawn on a block is read as pawns on the table); a top higher than
+    five pawns reach, or below the block, was another space's seen along the same ray (a pawn of
+    its own would stand elsewhere than the frame saw one): no stack. No surer than HIDDEN_SURE."""
+    pawns = cell.attrs["pawns"]
+    level = int(cell.attrs["height"]) + len(pawns) == height
     confidence = min(height_sure, HIDDEN_SURE)
     alternatives = ((cell.label, cell.attrs, cell.confidence), *cell.alternatives)
-    return CellReading(cell.label, confidence, {**cell.attrs, "height": height, "pawns": []}, alternatives)
+    return CellReading(cell.label, confidence, {**cell.attrs, "height": height, "pawns": [pawns[-1]] if level else []},
+                       alternatives)
 
 
 def _stacks_out_of_view(before: list[CellReading], now: list[CellReading], view: SpaceView) -> list[bool]:
