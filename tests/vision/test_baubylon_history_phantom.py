@@ -82,3 +82,22 @@ def test_a_stack_top_level_with_the_remembered_block_is_one_pawn_on_it():
     read = with_history(now, before, view(now, block={(5, 2): 1.0})).cell(5, 2)
     assert read.attrs == {"height": 2, "pawns": ["orange"]}
     assert read.confidence == 0.45
+
+
+def test_in_play_a_less_sure_reading_does_not_replace_the_remembered_field():
+    # bench seed 4 frame 78: a 2-high block seen at 0.92, read as table at 0.66 in one scene; the
+    # frame wins there, but the field stays remembered (baubylon.field), so the next scene's
+    # unsure reading of the block is not overruled by the one-scene table
+    before = playing({(11, 10): (2, [], 0.92)})
+    now = playing({(11, 10): (0, [], 0.66)})
+    after = with_history(now, before, view(now))
+    assert after.cell(11, 10) == now.cell(11, 10)  # a clear view wins where it is read
+    assert after.extras[FIELD][11 * COLS + 10] == [2, 0.92]
+    later = playing({(11, 10): (2, [], 0.45)})
+    assert with_history(later, after, view(later)).cell(11, 10).attrs == {"height": 2, "pawns": []}
+
+
+def test_in_play_a_surer_reading_replaces_the_remembered_field():
+    before = playing({(11, 10): (2, [], 0.6)})
+    now = playing({(11, 10): (0, [], 0.9)})
+    assert with_history(now, before, view(now)).extras[FIELD][11 * COLS + 10] == [0, 0.9]

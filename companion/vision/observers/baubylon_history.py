@@ -32,7 +32,8 @@ The rules (the current frame wins wherever it reads a space at least UNSURE sure
 - A stack read before, none now, whose top a taller stand the frame reads nearer the camera now
   hides, is still there: one turn moves one pawn (baubylon.move), and the frame cannot see it.
 - The memory keeps the surer of what it had and what the frame reads (the remembered one on a
-  tie); a height read at least UNSURE replaces it (a field rebuilt for a new game is seen afresh).
+  tie). While the field is built, a height read at least UNSURE replaces it; once play has begun
+  only a surer one does (the field stays; a new game starts without history).
 
 A reading taken from history says so: its confidence is no higher than the remembered height's,
 the frame's own reading of the pawns', or HIDDEN_SURE (the frame reads it otherwise), and the
@@ -118,7 +119,9 @@ def with_history(current: Observation, previous: Observation, view: SpaceView,
             continue
         if sure >= unsure or sure > sures[i] or not (playing or kept > height):
             out.append(cell)  # a clear view, a surer one, or a block added while the field is built
-            memory.append([height, sure])
+            # in play the field stays (baubylon.field): a surer memory is not replaced by a less
+            # sure reading (a new game starts without history: BoardReader.forget)
+            memory.append([kept, sures[i]] if playing and sures[i] > sure else [height, sure])
             continue
         if cell.attrs["pawns"] and not _may_stand_on(view, i, kept):
             out.append(cell)  # the frame's column rules the remembered block out under its stack
