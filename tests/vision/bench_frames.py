@@ -33,3 +33,9 @@ def visible_and_wrong(observation, expected, seen) -> list[tuple[int, int]]:
     with attributes other than `expected` gives."""
     return [(r, c) for r in range(observation.rows) for c in range(observation.cols)
             if seen[r, c] >= bench.VISIBLE and observation.cell(r, c).attrs != expected[r][c][1]]
+
+
+def wrong_cells(observation, expected) -> set[tuple[int, int]]:
+    """Every cell (in view or not) whose label or attributes differ from `expected`."""
+    return {(r, c) for r in range(observation.rows) for c in range(observation.cols)
+            if (observation.cell(r, c).label, observation.cell(r, c).attrs) != expected[r][c]}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from functools import partial
 
 import pytest
 
@@ -17,7 +18,7 @@ from companion.vision import labels
 from companion.vision.observers.babylon_garden import with_history
 from companion.vision.observers.garden_history import KEY, RECALL_CAP, Memory
 from companion.vision.types import CellReading, Observation
-from tests.vision.bench_frames import bench_frame
+from tests.vision.bench_frames import bench_frame, wrong_cells
 
 REGION = "babylon.garden"
 RECESS = CellReading(labels.RECESS, 0.9, {"level": 0})
@@ -231,10 +232,7 @@ def test_a_tile_seen_then_covered_is_read_right_with_history_on_a_rendered_table
     single = observer.observe(image)
     read = observer.observe(image, previous=before)
     expected = layout.expected()
-
-    def wrong(observation):
-        return {(r, c) for r in range(8) for c in range(8)
-                if (observation.cell(r, c).label, observation.cell(r, c).attrs) != expected[r][c]}
+    wrong = partial(wrong_cells, expected=expected)
 
     assert (5, 5) in wrong(single)
     assert (5, 5) not in wrong(read)

@@ -5,6 +5,7 @@ still wins."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 import numpy as np
 import pytest
@@ -14,7 +15,7 @@ from companion.sim.render import render
 from companion.vision import labels
 from companion.vision.observers.babylon_garden import with_history
 from companion.vision.types import CellReading, Observation
-from tests.vision.bench_frames import bench_frame
+from tests.vision.bench_frames import bench_frame, wrong_cells
 
 REGION = "babylon.garden"
 
@@ -249,10 +250,7 @@ def test_a_double_pillar_put_on_a_tile_seen_before_is_read_with_history_on_a_ren
     single = observer.observe(image)
     read = observer.observe(image, previous=before)
     expected = layout.expected()
-
-    def wrong(observation):
-        return {(r, c) for r in range(8) for c in range(8)
-                if (observation.cell(r, c).label, observation.cell(r, c).attrs) != expected[r][c]}
+    wrong = partial(wrong_cells, expected=expected)
 
     assert expected[5][3] == (labels.PILLAR2, {"level": 3})
     assert (5, 3) in wrong(single)
