@@ -29,11 +29,15 @@ _F32_0 = np.float32(0.0)
 
 
 def blocked(idx: np.ndarray) -> np.ndarray:
-    """(R, n) row indices → (ceil(R / LANES), n, LANES): each block's rows side by side, point by
-    point (lanes past the last row read sample 0; their results are dropped)."""
+    """(R, n) row indices → (ceil(R / LANES), n, LANES) int32: each block's rows side by side, point
+    by point (lanes past the last row read sample 0; their results are dropped). int32, not int64:
+    a read streams ~1.5 MB of these blocks through the cache, and half of that costs less (a frame
+    has ~94 000 samples; the sentinels are −2 and −1)."""
     rows, n = idx.shape
+    if len(idx) and (idx.max(initial=0) >= 2**31 or idx.min(initial=0) < -(2**31)):
+        raise ValueError("sample indices beyond int32")
     count = -(-rows // LANES)
-    out = np.zeros((count * LANES, n), np.int64)
+    out = np.zeros((count * LANES, n), np.int32)
     out[:rows] = idx
     return np.ascontiguousarray(out.reshape(count, LANES, n).transpose(0, 2, 1))
 
