@@ -54,33 +54,36 @@ def support_finish(exps, chosen, out):
 def whitened_d2(features, chol, shift, d2):
     """Squared distances `d2` (n, S) of rows `features` (n, 6) float64 to S classes whitened by
     `chol` (S, 6, 6) and shifted by `shift` (S, 6): |x·chol_s − shift_s|², each coordinate summed
-    over the six features in order, the squares as einsum sums six: two running sums, then added."""
+    over the six features in order, the squares as einsum sums six: two running sums, then added.
+    Every step runs along the rows (each row's own operations in the same order, so its numbers do
+    not change): the compiler makes vector code of those loops, not of a row's six features."""
     n = features.shape[0]
     n_s = chol.shape[0]
+    x = np.empty((6, n))  # the features column by column
     for row in range(n):
-        x0, x1, x2 = features[row, 0], features[row, 1], features[row, 2]
-        x3, x4, x5 = features[row, 3], features[row, 4], features[row, 5]
-        for s in range(n_s):
-            c = chol[s]
-            even = 0.0
-            odd = 0.0
-            for g in range(6):
-                y = x0 * c[0, g]
-                y += x1 * c[1, g]
-                y += x2 * c[2, g]
-                y += x3 * c[3, g]
-                y += x4 * c[4, g]
-                y += x5 * c[5, g]
-                v = y - shift[s, g]
-                if g == 0:
-                    even = v * v
-                elif g == 1:
-                    odd = v * v
-                elif g % 2 == 0:
-                    even += v * v
-                else:
-                    odd += v * v
-            d2[row, s] = even + odd  # einsum's two running sums (even and odd features), then added
+        for f in range(6):
+            x[f, row] = features[row, f]
+    x0, x1, x2, x3, x4, x5 = x[0], x[1], x[2], x[3], x[4], x[5]
+    even = np.empty(n)
+    odd = np.empty(n)
+    for s in range(n_s):
+        c = chol[s]
+        for g in range(6):
+            c0, c1, c2, c3, c4, c5 = c[0, g], c[1, g], c[2, g], c[3, g], c[4, g], c[5, g]
+            shift_g = shift[s, g]
+            squares = even if g % 2 == 0 else odd
+            if g < 2:  # the first square of each running sum
+                for row in range(n):
+                    v = (((((x0[row] * c0 + x1[row] * c1) + x2[row] * c2) + x3[row] * c3) + x4[row] * c4)
+                         + x5[row] * c5) - shift_g
+                    squares[row] = v * v
+            else:
+                for row in range(n):
+                    v = (((((x0[row] * c0 + x1[row] * c1) + x2[row] * c2) + x3[row] * c3) + x4[row] * c4)
+                         + x5[row] * c5) - shift_g
+                    squares[row] += v * v
+        for row in range(n):
+            d2[row, s] = even[row] + odd[row]  # einsum's two running sums (even and odd features), then added
 
 
 class ClassSupport:
