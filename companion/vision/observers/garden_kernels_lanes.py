@@ -142,10 +142,13 @@ def face_scores_lanes(lab, colour, blocks, width, ring_n, side_of, inside_n, tau
     ring_max = np.empty((n_k, n_r), np.float32)
     features = np.zeros((n_k, n_r, 6), np.float64)
     sides = np.zeros((n_k, n_r, 4), np.float32)
-    chosen = np.empty((3, max(width, 1), lanes), np.float32)
-    squares = np.empty((max(width, 1), lanes), np.float32)
-    acc = np.empty((8, lanes), np.float32)
-    total_sum = np.empty(lanes, np.float32)
+    # The like points' sums and sums of squares per channel, in _lane_sums' order but as the points
+    # come (no array of the like points to read back): eight running sums from the first eight
+    # points to the last multiple of eight, added as a tree, then the rest one after another;
+    # under eight points, one after another from zero.
+    run = np.empty((6, 8, lanes), np.float32)  # channel c's sums (c) and squares (3 + c)
+    sums = np.empty((6, lanes), np.float32)
+    stop = width - width % 8
     c0 = np.empty(lanes, np.float32)
     c1 = np.empty(lanes, np.float32)
     c2 = np.empty(lanes, np.float32)
@@ -172,6 +175,10 @@ def face_scores_lanes(lab, colour, blocks, width, ring_n, side_of, inside_n, tau
             tau2[t] = tau * tau
             hits[t] = 0
         block = blocks[b]
+        if appearance and width < 8:
+            for u in range(6):
+                for t in range(lanes):
+                    sums[u, t] = _F32_0
         for j in range(width):
             _gather(lab, block[j], g0, g1, g2)
             if appearance:
@@ -179,9 +186,48 @@ def face_scores_lanes(lab, colour, blocks, width, ring_n, side_of, inside_n, tau
                     d0, d1, d2 = g0[t] - c0[t], g1[t] - c1[t], g2[t] - c2[t]
                     like = (d0 * d0 + d1 * d1) + d2 * d2 < tau2[t]
                     hits[t] += like
-                    chosen[0, j, t] = g0[t] if like else _F32_0
-                    chosen[1, j, t] = g1[t] if like else _F32_0
-                    chosen[2, j, t] = g2[t] if like else _F32_0
+                    # the like point's channels (a point unlike the colour counts as zero)
+                    g0[t] = g0[t] if like else _F32_0
+                    g1[t] = g1[t] if like else _F32_0
+                    g2[t] = g2[t] if like else _F32_0
+                if width < 8:
+                    for t in range(lanes):
+                        sums[0, t] += g0[t]
+                        sums[1, t] += g1[t]
+                        sums[2, t] += g2[t]
+                        sums[3, t] += g0[t] * g0[t]
+                        sums[4, t] += g1[t] * g1[t]
+                        sums[5, t] += g2[t] * g2[t]
+                elif j < 8:
+                    for t in range(lanes):
+                        run[0, j, t] = g0[t]
+                        run[1, j, t] = g1[t]
+                        run[2, j, t] = g2[t]
+                        run[3, j, t] = g0[t] * g0[t]
+                        run[4, j, t] = g1[t] * g1[t]
+                        run[5, j, t] = g2[t] * g2[t]
+                elif j < stop:
+                    slot = j % 8
+                    for t in range(lanes):
+                        run[0, slot, t] += g0[t]
+                        run[1, slot, t] += g1[t]
+                        run[2, slot, t] += g2[t]
+                        run[3, slot, t] += g0[t] * g0[t]
+                        run[4, slot, t] += g1[t] * g1[t]
+                        run[5, slot, t] += g2[t] * g2[t]
+                else:
+                    for t in range(lanes):
+                        sums[0, t] += g0[t]
+                        sums[1, t] += g1[t]
+                        sums[2, t] += g2[t]
+                        sums[3, t] += g0[t] * g0[t]
+                        sums[4, t] += g1[t] * g1[t]
+                        sums[5, t] += g2[t] * g2[t]
+                if width >= 8 and j == stop - 1:  # the eight running sums done: their tree
+                    for u in range(6):
+                        a = run[u]
+                        for t in range(lanes):
+                            sums[u, t] = ((a[0, t] + a[1, t]) + (a[2, t] + a[3, t])) + ((a[4, t] + a[5, t]) + (a[6, t] + a[7, t]))
             else:
                 for t in range(lanes):
                     d0, d1, d2 = g0[t] - c0[t], g1[t] - c1[t], g2[t] - c2[t]
@@ -192,20 +238,15 @@ def face_scores_lanes(lab, colour, blocks, width, ring_n, side_of, inside_n, tau
             inside[k, r] = hits[t] / max(inside_n[r], 1)
         if appearance:
             for c in range(3):
-                _lane_sums(chosen[c], width, acc, total_sum)
                 for t in range(used):
                     lane = first + t
                     k, r = lane // n_r, lane % n_r
-                    features[k, r, c] = np.float64(total_sum[t]) / max(hits[t], 1)
-                for j in range(width):
-                    for t in range(lanes):
-                        squares[j, t] = chosen[c, j, t] * chosen[c, j, t]
-                _lane_sums(squares, width, acc, total_sum)
+                    features[k, r, c] = np.float64(sums[c, t]) / max(hits[t], 1)
                 for t in range(used):
                     lane = first + t
                     k, r = lane // n_r, lane % n_r
                     mean = features[k, r, c]
-                    var = np.float64(total_sum[t]) / max(hits[t], 1) - mean * mean
+                    var = np.float64(sums[3 + c, t]) / max(hits[t], 1) - mean * mean
                     if not var >= 0.0 and var == var:  # np.maximum(var, 0.0): NaN and -0.0 kept
                         var = 0.0
                     features[k, r, 3 + c] = np.sqrt(var)
