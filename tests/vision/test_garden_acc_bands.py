@@ -39,11 +39,36 @@ def test_a_band_is_hidden_only_by_a_taller_neighbour_on_the_camera_side(frame):
     for side, (dr, dc) in enumerate(STEPS):
         rows = [[recess] * 8 for _ in range(8)]
         rows[r + dr][c + dc] = CellReading(labels.TILE, 0.9, {"level": 2, "tile": "r0c0", "flower": "flower0", "icon": "none"})
-        faces_camera = bool(observer.near[r, c, side])
-        # A level-2 tile across the edge stands above a level-1 space, not above a level-2 one.
-        assert observer._hidden_side(rows, 1, r, c, side) == faces_camera
+        # A level-2 tile across the edge facing the camera most hides a level-1 space's strip
+        # there; across the opposite edge it hides nothing (the ray runs away from it).
+        if observer.near[r, c, side]:
+            assert observer._hidden_side(rows, 1, r, c, side)
+        if observer.near[r, c, (side + 2) % 4]:
+            assert not observer._hidden_side(rows, 1, r, c, side)
+        # It does not stand above a level-2 space.
         assert not observer._hidden_side(rows, 2, r, c, side)
         # Nothing across the edge hides nothing.
         assert not observer._hidden_side([[recess] * 8 for _ in range(8)], 1, r, c, side)
     # Each position's clean band runs along an outer edge of the tile: top for the upper spaces.
     assert BAND_SIDES == (0, 0, 2, 2)
+
+
+def test_a_band_hidden_across_an_edge_the_camera_sees_at_a_slant_still_shows_the_dot():
+    """Bench seed 2, frame 75: (2, 7), the top-right space of the level-1 tile r2c6 at the board's
+    right edge, whose top edge a level-2 tile (r0c6) hides. The camera faces the space's left
+    edge most, its top edge at a slant: the tile in front still hides the band along it. The
+    space shows the tile's colour on its open edges and the tile's dot in its corner, so it is
+    that tile's space (babylon.build.covered_space: the tile covers its whole footprint), not a
+    pillar fitting nothing."""
+    layout, image, observer = bench_frame(REGION, 2, 75)
+    expected = layout.expected()
+    seen = bench_seen(REGION, 2, 75, layout)
+    assert expected[2][7] == (labels.TILE, {"level": 1, "tile": "r2c6", "flower": "flower2", "icon": "fountain"})
+    assert expected[1][7][1]["level"] == 2
+    assert seen[2, 7] >= bench.VISIBLE
+    assert not observer.near[2, 7, 0]  # the top edge is not the one facing the camera most ...
+    truth = [[CellReading(label, 0.9, attrs) for label, attrs in row] for row in expected]
+    assert observer._hidden_sides(truth, 1, 2, 7)[0]  # ... but the tile in front hides it
+    observation = observer.observe(image)
+    assert (observation.cell(2, 7).label, observation.cell(2, 7).attrs) == expected[2][7]
+    assert visible_and_wrong(observation, expected, seen) == []

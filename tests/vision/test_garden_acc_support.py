@@ -38,3 +38,23 @@ def test_an_unclear_space_joins_the_tile_its_neighbours_pieces_stand_on():
     assert (observation.cell(4, 6).label, observation.cell(4, 6).attrs) == expected[4][6]
     assert visible_and_wrong(observation, expected, seen) == []
 
+
+
+def test_a_clear_space_whose_tile_cannot_lie_there_joins_the_one_at_its_level_that_can():
+    """Bench seed 3, frame 152: (5, 7) is the top-right space of the level-2 tile r5c6, at the
+    board's right edge; a double pillar stands on (5, 6). Its own outline fitted the bottom-right
+    space of a level-2 tile r4c6 (0.6 sure), but (4, 6) and (4, 7) are surely read as the level-1
+    tile r3c6: no level-2 tile covers them (babylon.build.covered_space). The level-2 tile that
+    can lie there, carried by the pillar and its other space, is r5c6; not surely (its own
+    outline chose otherwise)."""
+    layout, image, observer = bench_frame(REGION, 3, 152)
+    seen = bench_seen(REGION, 3, 152, layout)
+    expected = layout.expected()
+    observation = observer.observe(image)
+    assert expected[5][7] == (labels.TILE, {"level": 2, "tile": "r5c6", "flower": "flower0", "icon": "fountain"})
+    assert expected[4][6][1]["tile"] == expected[4][7][1]["tile"] == "r3c6"
+    assert expected[5][6] == (labels.PILLAR2, {"level": 4})
+    cell = observation.cell(5, 7)
+    assert (cell.label, cell.attrs) == expected[5][7]
+    assert cell.confidence <= 0.45
+    assert visible_and_wrong(observation, expected, seen) == []

@@ -100,6 +100,8 @@ BAND_SIDES = (0, 0, 2, 2)  # per position, the edge (top, right, bottom, left) i
 TOP_CANDIDATES = 8  # the best readings of a cell kept for the decisions (of 36)
 DOT_SURE = 0.5  # a space shows its tile's flower dot when that flower's dot support is at least this
 DOT_BASE = 0.5  # and its clean band looks like a tile at least this surely
+STEP_FIT = 0.6  # a stairs step's shape fits at least this well where its colour passes for a pillar's
+STEP_COLOUR = 0.05  # and the step's own colour has at least this share of the look-alikes' support
 UNCLEAR = 0.3  # a reading less sure than this may give way to what its neighbours allow
 SURE = 0.5  # a reading at least this sure constrains its neighbours
 NOTHING_FITS = 0.05  # a reading and a best candidate both below this: nothing fits there
@@ -255,9 +257,9 @@ class GardenObserver:
         self._wide_keep = ~((off[:, 0] > 2.0) & (off[:, 1] > 2.0))
         self.occlusion_wide = Occlusion(geometry, dims, s, self.levels, self._wide_points)
         # Strips along the middle of each edge of a space, clear of dots and icons: the tile's colour.
-        e = dims.tile_inset_mm + dims.tile_border_mm + 1.3
-        strip_rects = ((10.6, e, 14.4, e + 2.4), (s - e - 2.4, 10.6, s - e, 14.4), (10.6, s - e - 2.4, 14.4, s - e),
-                       (e, 10.6, e + 2.4, 14.4))
+        strip_rects = _strip_rects(s, dims)
+        # Which points of each strip a taller neighbour hides (_hidden_sides), as for the middles.
+        self._make_edge_occlusion()
         # A tile space's clean band per position, then the four strips: (K, RC, 8, n) in one.
         # Measured once per distinct rect: a position's clean band is often one of the strips
         # (the top or bottom one), and then has the same points.
@@ -297,6 +299,13 @@ class GardenObserver:
         # History's view of each cell's face (per geometry, ~0.2 s): made now, not at the first
         # read given a previous one (observe(previous=...)), which would otherwise take that long.
         face_view(self)
+
+    def _make_edge_occlusion(self) -> None:
+        """The strips' points (per side, in order) and which of them the neighbours hide (Occlusion)."""
+        s = BABYLON_GARDEN.cell_mm
+        points = [grid_points(rect, self.sampler.pitch) for rect in _strip_rects(s, self.dims)]
+        self._edge_side = np.concatenate([np.full(len(p), side) for side, p in enumerate(points)])
+        self.occlusion_edges = Occlusion(self.sampler.geometry, self.dims, s, self.levels, np.concatenate(points))
 
     # --- measurements ----------------------------------------------------------------------------
     def _measure(self, image: np.ndarray) -> dict[str, np.ndarray]:
@@ -459,6 +468,7 @@ class GardenObserver:
         rows = self._impossible_tiles(rows, meas, post)
         rows = self._decos_on_tiles(rows, meas, post)
         rows = self._unsupported(rows, meas, post)
+        rows = self._stairs_lookalikes(rows, meas, post)
         rows = self._ghosts(rows, meas, post)
         # A pillar's parallax twin is not sure enough to rule a tile out of a footprint.
         rows, _ = self._pillar_twins(rows)
@@ -774,6 +784,68 @@ class GardenObserver:
                 out[r][c] = self._reading(cands, meas, post, r, c)
         return out
 
+    def _stairs_lookalikes(self, rows, meas, post):
+        """A stairs piece is two steps on neighbouring spaces one level apart (babylon.deco.stairs),
+        each a decoration's top at its own space's height; a step's colour can pass for a
+        pillar's top (its look-alike under some lights), and a step then fits as a pillar one
+        parallax shift higher, where its shape fits worse. Two neighbours read as pillars (or
+        one as a pillar, the other as a stairs step) whose shapes fit as steps one level apart
+        at least STEP_FIT, and better than as what they are read, with a colour a step's or a
+        pillar's (the step's own at least STEP_COLOUR of it: side by side, double pillars one
+        level apart look like steps too), are that stairs (not surely: the colour said
+        otherwise)."""
+        at = self._name_index
+        lookalike = [at[labels.STAIRS], at[labels.PILLAR1], at[labels.PILLAR2]]
+
+        def step_fit(r: int, c: int, level: int) -> float:
+            """How well (r, c) shows a step's top at `level` (0 when it does not, or fits its
+            reading better)."""
+            if not 1 <= level <= self.m:
+                return 0.0
+            cell = rows[r][c]
+            fit = float(meas["deco_closed"][level - 1, r, c])
+            support = post["deco"][level - 1, r, c]
+            alike = float(support[lookalike].sum())
+            if fit < STEP_FIT or alike < SURE or float(support[lookalike[0]]) < STEP_COLOUR * alike:
+                return 0.0
+            if cell.label in (labels.PILLAR1, labels.PILLAR2) and fit <= float(meas["pillar"][cell.attrs["level"], r, c]):
+                return 0.0
+            return fit
+
+        out = [list(row) for row in rows]
+        for r in range(8):
+            for c in range(8):
+                cell = rows[r][c]
+                if cell.label not in (labels.PILLAR1, labels.PILLAR2):
+                    continue
+                best = None
+                for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                    if not (0 <= rr < 8 and 0 <= cc < 8):
+                        continue
+                    other = rows[rr][cc]
+                    if other.label == labels.STAIRS:
+                        pairs = [(other.attrs["level"] + d, other.attrs["level"]) for d in (-1, 1)]
+                    elif other.label in (labels.PILLAR1, labels.PILLAR2):
+                        pairs = [(k, k + d) for k in self.levels for d in (-1, 1)]
+                    else:
+                        continue
+                    for mine, theirs in pairs:
+                        here = step_fit(r, c, mine)
+                        there = 1.0 if other.label == labels.STAIRS else step_fit(rr, cc, theirs)
+                        if here > 0 and there > 0 and (best is None or min(here, there) > best[0]):
+                            best = (min(here, there), mine, rr, cc, theirs)
+                if best is None:
+                    continue
+                fit, mine, rr, cc, theirs = best
+                support = post["deco"][mine - 1, r, c][lookalike]
+                out[r][c] = CellReading(labels.STAIRS, min(fit * float(support[0] / max(support.sum(), 1e-9)), GHOST_CAP),
+                                        {"level": mine}, cell.alternatives)
+                if rows[rr][cc].label != labels.STAIRS:
+                    support = post["deco"][theirs - 1, rr, cc][lookalike]
+                    out[rr][cc] = CellReading(labels.STAIRS, min(fit * float(support[0] / max(support.sum(), 1e-9)), GHOST_CAP),
+                                              {"level": theirs}, rows[rr][cc].alternatives)
+        return out
+
     def _covered(self, rows, meas, post):
         """babylon.build.covered_space from the camera's side: a cell under a tile read surely
         (its footprint, from the tile's visible spaces) shows that tile or something standing on
@@ -832,7 +904,7 @@ class GardenObserver:
                 # standing on a sibling space covers the inner edges), the space shows the tile's
                 # colour and its flower dot in the tile's corner, at the tile's height.
                 outline = float(meas["tile"][level, r, c, position])
-                dot = self._shows_dot(out, post, attrs, r, c, position)
+                dot = self._shows_dot(out, meas, post, attrs, r, c, position)
                 if outline <= 0.3 and dot < DOT_SURE:
                     continue
                 # A decoration standing on this very space hides its middle: with a decoration of
@@ -924,7 +996,7 @@ class GardenObserver:
                             continue
                         if float(post["dots"][k.level, r, c].max()) < DOT_SURE:
                             continue
-                    elif self._shows_dot(rows, post, mate.attrs, r, c, k.position) < DOT_SURE:
+                    elif self._shows_dot(rows, meas, post, mate.attrs, r, c, k.position) < DOT_SURE:
                         continue
                     order = [k, *(x for x in cands if x is not k)]
                     self.last_candidates[(r, c)] = order
@@ -949,7 +1021,8 @@ class GardenObserver:
     def _pillars_on_tiles(self, rows, meas, post):
         """A pillar on a cell that a tile read on at least two of its other spaces covers stands on
         that tile's space (babylon.build.pillars, babylon.build.covered_space): its foot is on
-        the tile's level. A pillar read with its foot elsewhere gives way to a pillar candidate
+        the tile's level. So does a pillar where no tile space is read round it, on a cell that a
+        tile carried by pieces on two of its other spaces covers (_carried_levels). A pillar read with its foot elsewhere gives way to a pillar candidate
         whose foot is there, when that fits at least PILLAR_GHOST_SHARE as well (not surely: it
         is chosen over a reading that fits better)."""
         out = [list(row) for row in rows]
@@ -959,9 +1032,12 @@ class GardenObserver:
         for r in range(8):
             for c in range(8):
                 cell = rows[r][c]
-                if cell.label not in (labels.PILLAR1, labels.PILLAR2) or (r, c) not in mates:
+                if cell.label not in (labels.PILLAR1, labels.PILLAR2):
                     continue
-                levels = sorted({level for (tile, level) in mates[(r, c)] if self._tile_under(rows, r, c, level, tile)})
+                if (r, c) in mates:
+                    levels = sorted({level for (tile, level) in mates[(r, c)] if self._tile_under(rows, r, c, level, tile)})
+                else:
+                    levels = self._carried_levels(rows, r, c)
                 if len(levels) != 1 or stands_on(cell) == (levels[0],):
                     continue
                 cands = self.last_candidates[(r, c)]
@@ -976,6 +1052,15 @@ class GardenObserver:
                         out[r][c] = replace(reading, confidence=min(reading.confidence, GHOST_CAP))
                         break
         return out
+
+    def _carried_levels(self, rows, r: int, c: int) -> list[int]:
+        """The levels of the tiles that can lie over (r, c) (garden_rules.tile_fits) and that pieces
+        standing on at least two of their other spaces carry, when none of their spaces is read
+        as a tile (a tile whose other spaces all carry pieces shows only what stands on it)."""
+        levels = {k for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2) if 0 <= rr < 8 and 0 <= cc < 8
+                  and (rr, cc) != (r, c) and rows[rr][cc].label != labels.TILE for k in stands_on(rows[rr][cc]) if k > 0}
+        return sorted({k for k in levels for pos in range(4) if _position_fits(pos, r, c)
+                       and tile_fits(rows, r, c, k, pos, SURE)[1] >= 2})
 
     def _pillar_twins(self, rows):
         """A pillar top read where another pillar's top shows in the frame at another height, the
@@ -1038,14 +1123,23 @@ class GardenObserver:
         the best supported, then the best fitting. So is an unclear tile space whose tile can lie
         there, when another tile that can is carried by more of what stands beside it (its own
         spaces counted where read at least NOTHING_FITS). So is a cell where nothing fits at all,
-        when at least two of that tile's other cells carry something on its level."""
+        when at least two of that tile's other cells carry something on its level. So is a
+        clearer tile space (at least UNCLEAR) whose tile cannot lie there as cells read more surely
+        say, for a tile at its own level (babylon.build.covered_space), read at most GHOST_CAP."""
         out = [list(row) for row in rows]
         for r in range(8):
             for c in range(8):
                 cell = out[r][c]
-                if cell.label == labels.TILE:
-                    if cell.confidence >= UNCLEAR:
+                levels = self.levels
+                if cell.label == labels.TILE and cell.confidence >= UNCLEAR:
+                    # A clearer space whose tile cannot lie there (cells of its footprint read
+                    # more surely show something lower): its height is measured, its footprint
+                    # is not, so only a tile at its level is looked for.
+                    level, position = cell.attrs["level"], _position_of(cell.attrs["tile"], r, c)
+                    if tile_fits(out, r, c, level, position, max(SURE, cell.confidence))[0]:
                         continue
+                    levels, needed, mate_sure = [level], 1, 0.0
+                elif cell.label == labels.TILE:
                     level, position = cell.attrs["level"], _position_of(cell.attrs["tile"], r, c)
                     fits, own = tile_fits(out, r, c, level, position, SURE, NOTHING_FITS)
                     # Where its tile can lie too, another must be carried by more of what stands
@@ -1062,7 +1156,7 @@ class GardenObserver:
                 options = []
                 base = post["base"][:, r, c].tolist()  # (m+1, 4) as plain floats (the same numbers)
                 beside: dict[tuple[int, int], bool] = {}  # _shows_tile_beside per (level, band side)
-                for k in self.levels:
+                for k in levels:
                     for pos in range(4):
                         if base[k][pos] < DOT_BASE:
                             key = (k, BAND_SIDES[pos])  # all _shows_tile_beside asks of the position
@@ -1081,18 +1175,24 @@ class GardenObserver:
                 icon, _ = self._icon(meas, post, k, r, c, pos)
                 flower = cell.attrs.get("flower") or FLOWER_CLASSES[int(np.argmax(post["dots"][k, r, c].max(axis=0)))]
                 attrs = {"level": k, "tile": f"r{r - dr}c{c - dc}", "flower": flower, "icon": icon}
-                out[r][c] = CellReading(labels.TILE, cell.confidence, attrs, cell.alternatives)
+                # Not surer than GHOST_CAP where the space's own outline chose another footprint.
+                confidence = cell.confidence if cell.confidence < UNCLEAR else min(cell.confidence, GHOST_CAP)
+                out[r][c] = CellReading(labels.TILE, confidence, attrs, cell.alternatives)
         return out
 
-    def _shows_tile_beside(self, rows, meas, level: int, r: int, c: int, position: int) -> bool:
+    def _shows_tile_beside(self, rows, meas, level: int, r: int, c: int, position: int, slant: bool = False) -> bool:
         """Whether a space whose clean band (for `position`) does not show the tile's colour at
         `level`'s height shows it elsewhere because a neighbour hides that band: the band's edge
         faces the camera and the neighbour across it, as read, stands higher than the space; then
-        the edge strips no such neighbour hides are judged instead (the best of them)."""
-        side = BAND_SIDES[position]
-        if not self._hidden_side(rows, level, r, c, side):
+        the edge strips no such neighbour hides are judged instead (the best of them). With
+        `slant`, any strip the neighbours hide counts (_hidden_sides), not only across the edge
+        facing the camera most: for a space whose tile its other spaces show (_shows_dot), where
+        the question is only whether it is that tile's; where a tile lies (_where_tiles_lie) asks
+        the stricter test, since a looser one lets a lower tile pass beside every taller piece."""
+        hidden = self._hidden_sides(rows, level, r, c) if slant else [self._hidden_side(rows, level, r, c, k) for k in range(4)]
+        if not hidden[BAND_SIDES[position]]:
             return False
-        open_sides = [k for k in range(4) if not self._hidden_side(rows, level, r, c, k)]
+        open_sides = [k for k in range(4) if not hidden[k]]
         if not open_sides:
             return False
         support = self._support(meas["strips"][level, r, c][open_sides],
@@ -1109,12 +1209,22 @@ class GardenObserver:
             return False
         return self.occlusion.occluder(rows[r + dr][c + dc])[0] > self.dims.tile_top(level)
 
-    def _shows_dot(self, rows, post, attrs, r: int, c: int, position: int) -> float:
+    def _hidden_sides(self, rows, level: int, r: int, c: int) -> list[bool]:
+        """Per edge strip (top, right, bottom, left) of a `level` space at (r, c), whether the
+        neighbours, as read, hide at least half its points. Every camera-facing side counts, not
+        only the one facing it most: seen at a slant, a higher tile beside the space hides the
+        edge next to it too (garden_occlusion.Occlusion, on the strips' points)."""
+        hidden = self.occlusion_edges.hidden(rows, [(r, c, level)])[0]
+        return [bool(hidden[self._edge_side == side].mean() >= 0.5) for side in range(4)]
+
+    def _shows_dot(self, rows, meas, post, attrs, r: int, c: int, position: int) -> float:
         """How surely the space at (r, c) shows, at the height of the tile `attrs` (read on other
-        spaces), that tile's flower dot in the corner its spaces show it in (0 unless the space's
-        band also shows the tile's own colour)."""
+        spaces), that tile's flower dot in the corner its spaces show it in (0 unless the space
+        also shows the tile's own colour: on its band, or on the edges a taller neighbour leaves
+        in view when it hides the band, _shows_tile_beside)."""
         level = attrs["level"]
-        if post["base"][level, r, c, position] < DOT_BASE:
+        if post["base"][level, r, c, position] < DOT_BASE and not self._shows_tile_beside(rows, meas, level, r, c, position,
+                                                                                        slant=True):
             return 0.0
         mates = [(rr, cc) for rr, cc, _ in _footprint_cells(attrs["tile"]) if (rr, cc) != (r, c) and 0 <= rr < 8
                  and 0 <= cc < 8 and rows[rr][cc].label == labels.TILE and rows[rr][cc].attrs.get("tile") == attrs["tile"]
@@ -1464,6 +1574,14 @@ def _position_of(tile_id: str, r: int, c: int) -> int:
 def _position_fits(pos: int, r: int, c: int) -> bool:
     dr, dc = POSITIONS[pos]
     return 0 <= r - dr <= 6 and 0 <= c - dc <= 6
+
+
+def _strip_rects(s: float, d: GardenDimensions) -> tuple[Rect, Rect, Rect, Rect]:
+    """Strips along the middle of each edge of a space (top, right, bottom, left), clear of dots
+    and icons: where the tile's own colour shows."""
+    e = d.tile_inset_mm + d.tile_border_mm + 1.3
+    return ((10.6, e, 14.4, e + 2.4), (s - e - 2.4, 10.6, s - e, 14.4), (10.6, s - e - 2.4, 14.4, s - e),
+            (e, 10.6, e + 2.4, 14.4))
 
 
 def _flower_centres(s: float) -> list[tuple[float, float]]:

@@ -1,0 +1,70 @@
+"""Pieces read by what can stand there when their colour passes for another's: stairs steps read
+as pillar tops (babylon_garden._stairs_lookalikes, babylon.deco.stairs), and a pillar on a tile
+that only the pieces on its other spaces show (_pillars_on_tiles, _carried_levels,
+babylon.build.pillars, babylon.build.covered_space)."""
+
+from companion.benchmarking import vision as bench
+from companion.vision import labels
+from companion.vision.types import CellReading
+from tests.vision.bench_frames import bench_frame, bench_seen, visible_and_wrong
+
+REGION = "babylon.garden"
+
+
+def _read(seed: int, n: int):
+    layout, image, observer = bench_frame(REGION, seed, n)
+    return layout.expected(), bench_seen(REGION, seed, n, layout), observer, observer.observe(image)
+
+
+def test_stairs_whose_steps_pass_for_double_pillars_are_read_as_stairs():
+    """Bench seed 3, frame 5: a stairs piece joins (1, 0) on the level-1 tile r0c0 and (1, 1) on
+    the level-2 tile r0c1. Both steps look like double pillars' tops (their colour is the
+    pillars' look-alike under this light), one parallax shift higher: a double pillar at level 2
+    and one at level 3, one level apart. As steps they fit their own heights better."""
+    expected, seen, observer, observation = _read(3, 5)
+    assert expected[1][0] == expected[1][1] == (labels.STAIRS, {"level": [1, 2]})
+    assert seen[1, 0] >= bench.VISIBLE and seen[1, 1] >= bench.VISIBLE
+    for c in (0, 1):
+        assert (observation.cell(1, c).label, observation.cell(1, c).attrs) == expected[1][c]
+        assert observation.cell(1, c).confidence <= 0.45  # chosen over a colour that said otherwise
+    assert visible_and_wrong(observation, expected, seen) == []
+
+
+def test_a_lone_step_read_as_a_pillar_pairs_with_its_neighbour():
+    """Bench seed 4, frame 189: the stairs (6, 2) level 1 and (6, 3) level 2; (6, 2)'s step reads as
+    a double pillar's top at level 2, (6, 3)'s as a lone step. Together they are one stairs."""
+    expected, seen, _, observation = _read(4, 189)
+    assert expected[6][2] == expected[6][3] == (labels.STAIRS, {"level": [1, 2]})
+    for c in (2, 3):
+        assert (observation.cell(6, c).label, observation.cell(6, c).attrs) == expected[6][c]
+    assert visible_and_wrong(observation, expected, seen) == []
+
+
+def test_pillars_side_by_side_at_levels_one_apart_stay_pillars():
+    """Bench seed 5, frame 182: double pillars at (2, 3) level 2 and (2, 4) level 3 are neighbours
+    one level apart, like a stairs' steps; their colour is the pillars' own (next to none of a
+    step's), so they stay pillars."""
+    expected, seen, _, observation = _read(5, 182)
+    assert expected[2][3] == (labels.PILLAR2, {"level": 2})
+    assert expected[2][4] == (labels.PILLAR2, {"level": 3})
+    for c in (3, 4):
+        assert (observation.cell(2, c).label, observation.cell(2, c).attrs) == expected[2][c]
+
+
+def test_a_pillar_stands_on_the_tile_the_pieces_beside_it_stand_on():
+    """Bench seed 4, frame 191: the level-2 tile r0c5 carries double pillars on (0, 5) and (0, 6)
+    and a belvedere on (1, 5); its one open space (1, 6) is mostly hidden. (0, 5)'s top also fits
+    a double pillar standing in its recess (level 2), but the tile the pieces beside it stand on
+    covers that recess: it stands on the tile (level 4)."""
+    expected, seen, observer, observation = _read(4, 191)
+    assert expected[0][5] == expected[0][6] == (labels.PILLAR2, {"level": 4})
+    assert expected[1][5] == (labels.BELVEDERE, {"level": 2})
+    assert (observation.cell(0, 5).label, observation.cell(0, 5).attrs) == expected[0][5]
+    # The rule on its own: pieces on two other spaces of a tile that can lie there carry it.
+    rows = [[CellReading(labels.RECESS, 0.99, {"level": 0}) for _ in range(8)] for _ in range(8)]
+    rows[0][6] = CellReading(labels.PILLAR2, 0.9, {"level": 4})
+    rows[1][5] = CellReading(labels.BELVEDERE, 0.9, {"level": 2})
+    rows[1][6] = CellReading(labels.TILE, 0.1, {"level": 1, "tile": "r1c6", "flower": "flower0", "icon": "none"})
+    assert observer._carried_levels(rows, 0, 5) == [2]
+    rows[1][5] = CellReading(labels.RECESS, 0.1, {"level": 0})  # one piece alone carries nothing
+    assert observer._carried_levels(rows, 0, 5) == []
