@@ -58,3 +58,21 @@ def test_a_clear_space_whose_tile_cannot_lie_there_joins_the_one_at_its_level_th
     assert (cell.label, cell.attrs) == expected[5][7]
     assert cell.confidence <= 0.45
     assert visible_and_wrong(observation, expected, seen) == []
+
+
+def test_a_clear_space_read_at_another_level_than_its_tile_takes_the_tiles_level():
+    """Bench seed 3, frame 51: (2, 6) is the top-right space of the level-1 tile r2c5, whose
+    bottom-right space (3, 6) is read surely and whose bottom-left one carries a belvedere. Its
+    own outline fitted that footprint at level 3 (0.8 sure): a level-3 tile there would cover
+    (3, 5) and (3, 6), both surely read at level 1 (babylon.build.covered_space). No level-3 tile
+    can lie there; the tile at another level that can is its own r2c5, at level 1."""
+    layout, image, observer = bench_frame(REGION, 3, 51)
+    seen = bench_seen(REGION, 3, 51, layout)
+    expected = layout.expected()
+    observation = observer.observe(image)
+    assert expected[2][6] == (labels.TILE, {"level": 1, "tile": "r2c5", "flower": "flower2", "icon": "none"})
+    assert expected[3][5] == (labels.BELVEDERE, {"level": 1})
+    cell = observation.cell(2, 6)
+    assert (cell.label, cell.attrs) == expected[2][6]
+    assert cell.confidence <= 0.45
+    assert visible_and_wrong(observation, expected, seen) == []

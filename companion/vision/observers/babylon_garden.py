@@ -1125,7 +1125,8 @@ class GardenObserver:
         spaces counted where read at least NOTHING_FITS). So is a cell where nothing fits at all,
         when at least two of that tile's other cells carry something on its level. So is a
         clearer tile space (at least UNCLEAR) whose tile cannot lie there as cells read more surely
-        say, for a tile at its own level (babylon.build.covered_space), read at most GHOST_CAP."""
+        say (babylon.build.covered_space), for a tile at its own level first, then at any level,
+        read at most GHOST_CAP."""
         out = [list(row) for row in rows]
         for r in range(8):
             for c in range(8):
@@ -1133,12 +1134,12 @@ class GardenObserver:
                 levels = self.levels
                 if cell.label == labels.TILE and cell.confidence >= UNCLEAR:
                     # A clearer space whose tile cannot lie there (cells of its footprint read
-                    # more surely show something lower): its height is measured, its footprint
-                    # is not, so only a tile at its level is looked for.
+                    # more surely show something lower): a tile at its level is looked for first
+                    # (its height fitted, its footprint may not have), then at any level.
                     level, position = cell.attrs["level"], _position_of(cell.attrs["tile"], r, c)
                     if tile_fits(out, r, c, level, position, max(SURE, cell.confidence))[0]:
                         continue
-                    levels, needed, mate_sure = [level], 1, 0.0
+                    levels, needed, mate_sure = [level, *(k for k in self.levels if k != level)], 1, 0.0
                 elif cell.label == labels.TILE:
                     level, position = cell.attrs["level"], _position_of(cell.attrs["tile"], r, c)
                     fits, own = tile_fits(out, r, c, level, position, SURE, NOTHING_FITS)
@@ -1168,6 +1169,8 @@ class GardenObserver:
                         fits, support = tile_fits(out, r, c, k, pos, SURE, mate_sure)
                         if fits and support >= needed:
                             options.append((support, float(post["space"][k, r, c, pos]), k, pos))
+                    if options and cell.confidence >= UNCLEAR:
+                        break  # a clearer space: the first level with a tile that can lie there
                 if not options:
                     continue
                 _, _, k, pos = max(options)
