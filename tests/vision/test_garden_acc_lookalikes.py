@@ -1,7 +1,8 @@
 """Pieces read by what can stand there when their colour passes for another's: stairs steps read
 as pillar tops (babylon_garden._stairs_lookalikes, babylon.deco.stairs), and a pillar on a tile
 that only the pieces on its other spaces show (_pillars_on_tiles, _carried_levels,
-babylon.build.pillars, babylon.build.covered_space)."""
+babylon.build.pillars, babylon.build.covered_space), and a piece with nothing to stand on in
+view that gives way only to a reading with something to stand on (_unsupported, _stands_beside)."""
 
 from companion.benchmarking import vision as bench
 from companion.vision import labels
@@ -68,3 +69,17 @@ def test_a_pillar_stands_on_the_tile_the_pieces_beside_it_stand_on():
     assert observer._carried_levels(rows, 0, 5) == [2]
     rows[1][5] = CellReading(labels.RECESS, 0.1, {"level": 0})  # one piece alone carries nothing
     assert observer._carried_levels(rows, 0, 5) == []
+
+
+def test_an_unsupported_piece_gives_way_only_to_a_reading_that_stands_on_something():
+    """Bench seed 5, frame 82: a belvedere at (4, 4) stands on the open space of a level-1 tile
+    whose other spaces the level-2 tiles r2c3 and r4c2 cover: nothing beside it shows level 1.
+    The next reading of another kind, a single pillar whose top is at level 5, would stand on
+    level 4, which nothing beside it shows either: the belvedere stays, not surely."""
+    expected, seen, _, observation = _read(5, 82)
+    assert expected[4][4] == (labels.BELVEDERE, {"level": 1})
+    assert expected[3][4][1]["level"] == expected[4][3][1]["level"] == 2
+    cell = observation.cell(4, 4)
+    assert (cell.label, cell.attrs) == expected[4][4]
+    assert cell.confidence <= 0.45
+    assert visible_and_wrong(observation, expected, seen) == []

@@ -739,7 +739,8 @@ class GardenObserver:
           stands on them) are beside it at that level.
         A piece read with no such neighbour is more likely the next reading of another kind (a
         pillar top of a decoration's colour, a piece seen by a coincidence of parallax at another
-        height), when that reading fits at all."""
+        height), when that reading fits at all and is not a piece with nothing to stand on
+        either (_stands_beside); else it stays, no surer than GHOST_CAP."""
         out = [list(row) for row in rows]
         for r in range(8):
             for c in range(8):
@@ -781,7 +782,13 @@ class GardenObserver:
                 if other is None or other.score < UNSUPPORTED_FALLBACK * cands[0].score:
                     continue
                 cands = [other, *(k for k in cands if k is not other)]
-                out[r][c] = self._reading(cands, meas, post, r, c)
+                reading = self._reading(cands, meas, post, r, c)
+                if not _stands_beside(reading, around):
+                    # No better: a piece with nothing to stand on either. What it stands on is
+                    # not in view (a higher tile may hide it): not surely.
+                    out[r][c] = replace(cell, confidence=min(cell.confidence, GHOST_CAP))
+                    continue
+                out[r][c] = reading
         return out
 
     def _stairs_lookalikes(self, rows, meas, post):
@@ -1398,6 +1405,18 @@ def _tile_mates(rows: list[list[CellReading]]) -> dict[tuple[int, int], dict[tup
                     counts = mates.setdefault((rr, cc), {})
                     counts[key] = counts.get(key, 0) + 1
     return mates
+
+
+def _stands_beside(cell: CellReading, around: list[CellReading]) -> bool:
+    """Whether a pillar or a decoration (not stairs) read as `cell` has something to stand on among
+    the readings `around` it (_unsupported's test): a pillar on the board, or on a surface whose
+    level shows beside it; a decoration on a tile space of its level. Anything else: True."""
+    if cell.label in (labels.PILLAR1, labels.PILLAR2):
+        base = cell.attrs["level"] - (1 if cell.label == labels.PILLAR1 else 2)
+        return base <= 0 or any(_base_level(b) == base for b in around)
+    if cell.label in DECOS and cell.label != labels.STAIRS:
+        return any(cell.attrs["level"] in stands_on(b) for b in around)
+    return True
 
 
 def _seen_level(cell: CellReading) -> int:
