@@ -83,3 +83,29 @@ def test_an_unsupported_piece_gives_way_only_to_a_reading_that_stands_on_somethi
     assert (cell.label, cell.attrs) == expected[4][4]
     assert cell.confidence <= 0.45
     assert visible_and_wrong(observation, expected, seen) == []
+
+
+def test_a_pillar_with_nothing_to_stand_on_stands_on_the_tile_round_it():
+    """Bench seed 4, frame 187: a single pillar at (4, 3) stands on the level-2 tile r3c3 (its
+    other spaces show it and a belvedere on it): its top is at level 3. Its top fits best at
+    level 4, a pillar standing on level 3, which nothing beside it shows; at level 3 it fits
+    weakly (0.16), but at all: it stands on the tile (babylon.build.pillars)."""
+    expected, seen, _, observation = _read(4, 187)
+    assert expected[4][3] == (labels.PILLAR1, {"level": 3})
+    assert expected[3][3][1]["tile"] == expected[3][4][1]["tile"] == "r3c3"
+    cell = observation.cell(4, 3)
+    assert (cell.label, cell.attrs) == expected[4][3]
+    assert cell.confidence <= 0.45
+    assert visible_and_wrong(observation, expected, seen) == []
+
+
+def test_a_pillar_under_two_tiles_stands_on_the_higher():
+    """Bench seed 4, frame 120: (5, 4) lies under the level-2 tile r4c3 (three of its spaces read)
+    and the level-1 tile r5c4 (one space and a pillar on it read): the higher covers the lower's
+    space there (babylon.build.covered_space), so the single pillar stands on level 2."""
+    expected, seen, _, observation = _read(4, 120)
+    assert expected[5][4] == (labels.PILLAR1, {"level": 3})
+    assert expected[5][5][1] == {"level": 1, "tile": "r5c4", "flower": "flower0", "icon": "stairs"}
+    cell = observation.cell(5, 4)
+    assert (cell.label, cell.attrs) == expected[5][4]
+    assert visible_and_wrong(observation, expected, seen) == []

@@ -1030,8 +1030,9 @@ class GardenObserver:
         that tile's space (babylon.build.pillars, babylon.build.covered_space): its foot is on
         the tile's level. So does a pillar where no tile space is read round it, on a cell that a
         tile carried by pieces on two of its other spaces covers (_carried_levels). A pillar read with its foot elsewhere gives way to a pillar candidate
-        whose foot is there, when that fits at least PILLAR_GHOST_SHARE as well (not surely: it
-        is chosen over a reading that fits better)."""
+        whose foot is there, when that fits at least PILLAR_GHOST_SHARE as well, or at least
+        DECO_ON_TILE when the pillar read has nothing to stand on in view (_stands_beside); not
+        surely: it is chosen over a reading that fits better."""
         out = [list(row) for row in rows]
         if not any(cell.label in (labels.PILLAR1, labels.PILLAR2) for row in rows for cell in row):
             return out  # no pillar read
@@ -1045,12 +1046,20 @@ class GardenObserver:
                     levels = sorted({level for (tile, level) in mates[(r, c)] if self._tile_under(rows, r, c, level, tile)})
                 else:
                     levels = self._carried_levels(rows, r, c)
-                if len(levels) != 1 or stands_on(cell) == (levels[0],):
+                # Of two tiles over the cell the higher covers the lower's space there
+                # (babylon.build.covered_space): a pillar stands on the higher.
+                if not levels or stands_on(cell) == (levels[-1],):
                     continue
+                levels = levels[-1:]
                 cands = self.last_candidates[(r, c)]
                 top = max(k.score for k in cands)
+                # A pillar read with nothing to stand on in view gives way to one on the tile that
+                # fits at all (as _pillar_on): its own reading is no physical alternative.
+                around = [rows[rr][cc] for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
+                          if 0 <= rr < 8 and 0 <= cc < 8 and (rr, cc) != (r, c)]
+                floor = PILLAR_GHOST_SHARE * top if _stands_beside(cell, around) else DECO_ON_TILE
                 for k in cands:
-                    if k.label != "pillar" or k.score < PILLAR_GHOST_SHARE * top:
+                    if k.label != "pillar" or k.score < floor:
                         continue
                     order = [k, *(x for x in cands if x is not k)]
                     reading = self._reading(order, meas, post, r, c)
