@@ -72,3 +72,21 @@ def test_a_band_hidden_across_an_edge_the_camera_sees_at_a_slant_still_shows_the
     observation = observer.observe(image)
     assert (observation.cell(2, 7).label, observation.cell(2, 7).attrs) == expected[2][7]
     assert visible_and_wrong(observation, expected, seen) == []
+
+
+def test_a_space_whose_siblings_all_carry_pieces_shows_its_dot_so_nothing_stands_on_it():
+    """Bench seed 1, frame 154: (1, 7) is the bottom-right space of the level-1 tile r0c6 at the
+    board's right edge; its other spaces carry a double pillar, a single pillar and a belvedere.
+    Its inner edges run into those pieces, so its outline fits nothing; a single pillar on it
+    fits barely more (0.05). It shows the tile's colour and its flower dot at level 1, which a
+    pillar standing there would cover (babylon.build.pillars): it is the bare space."""
+    layout, image, observer = bench_frame(REGION, 1, 154)
+    expected = layout.expected()
+    seen = bench_seen(REGION, 1, 154, layout)
+    assert expected[1][7] == (labels.TILE, {"level": 1, "tile": "r0c6", "flower": "flower1", "icon": "statue"})
+    assert [expected[r][c][0] for r, c in ((0, 6), (0, 7), (1, 6))] == [labels.PILLAR2, labels.PILLAR1, labels.BELVEDERE]
+    assert seen[1, 7] >= bench.VISIBLE
+    observation = observer.observe(image)
+    cell = observation.cell(1, 7)
+    assert (cell.label, cell.attrs) == expected[1][7]
+    assert cell.confidence < 0.3

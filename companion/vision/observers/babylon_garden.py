@@ -979,7 +979,9 @@ class GardenObserver:
         - else a tile that can lie there (garden_rules.tile_fits) carrying something beside it on
           its level, whose space shows the tile's colour (DOT_BASE) and some flower's dot in a
           corner (DOT_SURE).
-        Not surely (GHOST_CAP): it is chosen over a reading that fits better."""
+        Not surely (GHOST_CAP): it is chosen over a reading that fits better. So is an unclear
+        piece where nothing fits well, on the space its foot would stand on (_bare_space), even
+        when that space's own outline fits nothing."""
         out = [list(row) for row in rows]
         for r in range(8):
             for c in range(8):
@@ -1010,7 +1012,31 @@ class GardenObserver:
                     reading = self._reading(order, meas, post, r, c)
                     out[r][c] = replace(reading, confidence=min(reading.confidence, GHOST_CAP))
                     break
+                else:
+                    if cell.confidence < UNCLEAR and top < SURE:
+                        space = self._bare_space(rows, post, cell, r, c)
+                        if space is not None:
+                            order = [space, *cands]
+                            self.last_candidates[(r, c)] = order
+                            out[r][c] = self._reading(order, meas, post, r, c)
         return out
+
+    def _bare_space(self, rows, post, cell: CellReading, r: int, c: int) -> _Candidate | None:
+        """For a piece read unclearly where nothing fits well: the space it would stand on, as a
+        tile space candidate (scored 0: its outline runs into the pieces on its siblings), when a
+        tile at that level can lie there carried by pieces on at least two of its other spaces
+        and the space shows the tile's colour and a flower dot at that height (the piece would
+        cover the dot: babylon.build.pillars, babylon.deco.icon); else None."""
+        for level in stands_on(cell):
+            if not 1 <= level <= self.m or float(post["dots"][level, r, c].max()) < DOT_SURE:
+                continue
+            for pos in range(4):
+                if not _position_fits(pos, r, c) or post["base"][level, r, c, pos] < DOT_BASE:
+                    continue
+                fits, support = tile_fits(rows, r, c, level, pos, SURE)
+                if fits and support >= 2:
+                    return _Candidate(0.0, labels.TILE, level, pos)
+        return None
 
     def _pillar_on(self, r: int, c: int, level: int, meas, post) -> CellReading | None:
         """The reading of a pillar standing on a `level` tile space at (r, c), from one of the cell's
