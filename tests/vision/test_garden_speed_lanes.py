@@ -140,3 +140,45 @@ def test_side_by_side_medians_are_the_row_kernels(m, k, r):
     idx[:, : r // 3] = rng.integers(0, 40, (k, r // 3, m))
     got = lanes.code_medians_lanes(codes, kernels.LAB_VALUES, lanes.blocked(idx.reshape(k * r, m)), k, r)
     _bits_equal(got, kernels.code_medians(codes, kernels.LAB_VALUES, idx))
+
+
+def test_a_samples_code_is_found_from_its_value():
+    """face_scores_lanes' _code: every value lab_samples can give (the 256 levels of each channel and
+    the ±inf sentinels) back to its code, its place among LAB_VALUES."""
+    for c in range(3):
+        for code, value in enumerate(kernels.LAB_VALUES[c]):
+            assert lanes._code(c, value) == code
+
+
+@pytest.mark.parametrize("k, cells, width, sides, q, narrow", [
+    (3, 16, 37, (0, 1, 2, 3), 6, True), (5, 64, 65, (0, 1, 2, 3), 8, False), (5, 256, 27, (0, 3), 16, True),
+    (1, 64, 97, (0, 1, 2, 3), 8, True), (2, 40, 1, (2,), 1, True), (3, 30, 3, (1, 2), 2, False),
+    (4, 70, 9, (0, 1, 2, 3), 5, True), (1, 3, 128, (0, 1), 3, True)])
+@pytest.mark.parametrize("appearance", [True, False])
+def test_colours_found_in_the_face_pass_are_the_medians_and_the_scores_bit_for_bit(k, cells, width, sides, q, narrow,
+                                                                                   appearance):
+    """face_scores_coloured: each row's majority colour found in the face test's pass is
+    code_medians' of the row's first `width` points (rows of sentinels only too), and the five
+    arrays are face_scores' with that colour, on samples as lab_samples makes them."""
+    from tests.vision.test_garden_measure_speed import _probe
+    rng = np.random.default_rng(width * 11 + q + cells)
+    lab, codes = kernels.lab_samples(rng.integers(0, 256, (300, 3)).astype(np.uint8), 300)
+    probe = _probe(rng, 300, k, cells, width, sides, q, narrow)
+    both, inside_n = probe.both.copy(), probe.inside_n.copy()
+    both[:, 0, :width], both[:, 0, 1:width:2], inside_n[0] = -2, -1, 0  # a row of sentinels only, as padded
+    colour = kernels.code_medians(codes, kernels.LAB_VALUES, np.ascontiguousarray(both[..., :width]))
+    args = (probe.ring_n, probe.side_of, inside_n, 5.0, 12.0, appearance)
+    expected = (colour, *kernels.face_scores(lab, colour, both, width, *args))
+    got = lanes.face_scores_coloured(lab, kernels.LAB_VALUES, both, lanes.blocked(both.reshape(-1, both.shape[-1])),
+                                     width, *args)
+    for a, b in zip(got, expected, strict=True):
+        assert a.dtype == b.dtype and a.shape == b.shape and np.array_equal(a.view(np.uint8), b.view(np.uint8))
+    assert np.isinf(colour[:, :, 0]).all()  # that row's colour: the +inf sentinel
+
+
+def test_no_colours_found_where_the_rows_are_not_side_by_side():
+    lab, _ = kernels.lab_samples(np.zeros((10, 3), np.uint8), 10)
+    both = np.zeros((1, 4, 129), np.int64)
+    assert lanes.face_scores_coloured(lab, kernels.LAB_VALUES, both, lanes.blocked(both.reshape(4, 129)), 129,
+                                      np.ones((4, 0), np.int64), np.zeros((4, 0), np.int64), np.ones(4, np.int64),
+                                      5.0, 12.0, False) is None

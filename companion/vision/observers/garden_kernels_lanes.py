@@ -7,7 +7,8 @@ once per camera set-up: `blocked`), and every step runs across the lanes, so eac
 instruction serves several rows while every row keeps its own order of operations:
 - patch_stats_lanes: patches' mean and spread (patch_stats);
 - face_scores_lanes: a face's like points, its inside and ring shares and the like points'
-  features (face_scores);
+  features (face_scores); with find_colour (face_scores_coloured) it first finds each row's
+  majority colour as code_medians does, on the inside points it then tests (gathered once);
 - code_medians_lanes: the majority colour's binary search on the samples' codes (code_medians).
 
 The numbers are the row kernels' to the bit, hence numpy's (tests/vision/test_garden_speed_lanes.py):
@@ -130,9 +131,55 @@ def _gather(lab, src, g0, g1, g2):
 
 
 @kernel
-def face_scores_lanes(lab, colour, blocks, width, ring_n, side_of, inside_n, tau_lo, tau_hi, appearance, n_k, n_r):
+def _code(c, value):
+    """A sample's code (lab_samples: its 8-bit value + 1; −inf 0, +inf 257) from its value: L is
+    the byte · 100/255 (a byte's L times 2.55 lies within 0.01 of it), a and b the byte − 128."""
+    if c == 0:
+        v = min(max(value, np.float32(-0.5)), np.float32(100.4))  # ±inf to the sentinels' codes below
+        return np.int16(np.int32(v * np.float32(2.55) + np.float32(1.5)))
+    v = min(max(value, np.float32(-129.0)), np.float32(128.0))
+    return np.int16(np.int32(v) + np.int32(129))
+
+
+@kernel
+def _search(seen, codes, m, values, steps, low, high, mid, count, c, out):
+    """code_medians' binary search for channel c of the rows in seen (3, m, lanes) side by side:
+    out[t] = the value of the smallest code with more than half of row t's codes at or below it."""
+    lanes = seen.shape[2]
+    for j in range(m):
+        row, dst = seen[c, j], codes[j]
+        for t in range(lanes):
+            dst[t] = _code(c, row[t])
+    half = m // 2
+    for t in range(lanes):
+        low[t] = 0
+        high[t] = values.shape[1] - 1
+    for _ in range(steps):
+        for t in range(lanes):
+            mid[t] = (low[t] + high[t]) >> 1
+            count[t] = 0
+        for j in range(m):
+            row16 = codes[j]
+            for t in range(lanes):
+                count[t] += np.int16(row16[t] <= mid[t])
+        for t in range(lanes):
+            more = count[t] > half
+            high[t] = mid[t] if more else high[t]
+            low[t] = low[t] if more else mid[t] + 1
+    for t in range(lanes):
+        out[t] = values[c, low[t]]
+
+
+@kernel
+def face_scores_lanes(lab, colour, blocks, width, ring_n, side_of, inside_n, tau_lo, tau_hi, appearance, n_k, n_r,
+                      find_colour, values):
     """garden_kernels_measure.face_scores from blocked(both.reshape(K·R, -1)) (K = n_k, R = n_r):
-    the same five arrays, bit for bit, the rows worked on LANES at a time."""
+    the same five arrays, bit for bit, the rows worked on LANES at a time.
+
+    With `find_colour`, each row's majority colour is found here and written into `colour` (3, K, R):
+    code_medians' binary search on the codes of the row's first `width` points (its median's
+    points: a probe's inside), which are gathered once for both. Only for samples lab_samples made
+    (`values` = LAB_VALUES): a sample's code is then its value's place among `values` (_code)."""
     n_b, total, lanes = blocks.shape
     rows = n_k * n_r
     n_s = ring_n.shape[1]
@@ -153,6 +200,16 @@ def face_scores_lanes(lab, colour, blocks, width, ring_n, side_of, inside_n, tau
     c1 = np.empty(lanes, np.float32)
     c2 = np.empty(lanes, np.float32)
     tau2 = np.empty(lanes, np.float32)
+    # find_colour: the inside points' values (read again by the face test) and codes (searched)
+    seen = np.empty((3, max(width, 1) if find_colour else 1, lanes), np.float32)
+    codes = np.empty((max(width, 1) if find_colour else 1, lanes), np.int16)
+    low = np.empty(lanes, np.int16)
+    high = np.empty(lanes, np.int16)
+    mid = np.empty(lanes, np.int16)
+    count = np.empty(lanes, np.int16)
+    steps = 0
+    while (1 << steps) < values.shape[1]:
+        steps += 1
     g0 = np.empty(lanes, np.float32)
     g1 = np.empty(lanes, np.float32)
     g2 = np.empty(lanes, np.float32)
@@ -164,23 +221,38 @@ def face_scores_lanes(lab, colour, blocks, width, ring_n, side_of, inside_n, tau
     for b in range(n_b):
         first = b * lanes
         used = min(lanes, rows - first)
+        block = blocks[b]
+        if find_colour:
+            for j in range(width):
+                _gather(lab, block[j], seen[0, j], seen[1, j], seen[2, j])
+            _search(seen, codes, width, values, steps, low, high, mid, count, 0, c0)
+            _search(seen, codes, width, values, steps, low, high, mid, count, 1, c1)
+            _search(seen, codes, width, values, steps, low, high, mid, count, 2, c2)
+            for t in range(used):
+                lane = first + t
+                k, r = lane // n_r, lane % n_r
+                colour[0, k, r], colour[1, k, r], colour[2, k, r] = c0[t], c1[t], c2[t]
         for t in range(lanes):
             lane = min(first + t, rows - 1)  # lanes past the last row repeat it (dropped)
             k, r = lane // n_r, lane % n_r
             cell[t] = r
-            c0[t], c1[t], c2[t] = colour[0, k, r], colour[1, k, r], colour[2, k, r]
+            if not find_colour:
+                c0[t], c1[t], c2[t] = colour[0, k, r], colour[1, k, r], colour[2, k, r]
             tau = f012 * c0[t] + f3
             tau = tau if tau >= lo or tau != tau else lo  # np.maximum, np.minimum: NaN kept
             tau = tau if tau <= hi or tau != tau else hi
             tau2[t] = tau * tau
             hits[t] = 0
-        block = blocks[b]
         if appearance and width < 8:
             for u in range(6):
                 for t in range(lanes):
                     sums[u, t] = _F32_0
         for j in range(width):
-            _gather(lab, block[j], g0, g1, g2)
+            if find_colour:
+                for t in range(lanes):
+                    g0[t], g1[t], g2[t] = seen[0, j, t], seen[1, j, t], seen[2, j, t]
+            else:
+                _gather(lab, block[j], g0, g1, g2)
             if appearance:
                 for t in range(lanes):
                     d0, d1, d2 = g0[t] - c0[t], g1[t] - c1[t], g2[t] - c2[t]
@@ -278,7 +350,23 @@ def face_scores_blocked(lab, colour, both, blocks, width, ring_n, side_of, insid
     if width > _PAIRWISE_BLOCK or width == 0 or both.shape[0] * both.shape[1] == 0:
         return face_scores(lab, colour, both, width, ring_n, side_of, inside_n, tau_lo, tau_hi, appearance)
     return face_scores_lanes(lab, colour, blocks, width, ring_n, side_of, inside_n, tau_lo, tau_hi, appearance,
-                             both.shape[0], both.shape[1])
+                             both.shape[0], both.shape[1], False, _NO_VALUES)
+
+
+def face_scores_coloured(lab, values, both, blocks, width, ring_n, side_of, inside_n, tau_lo, tau_hi, appearance):
+    """(colour (3, K, R), then face_scores_blocked's five arrays): each row's majority colour found in
+    the same pass (face_scores_lanes with find_colour), for samples lab_samples made (values =
+    LAB_VALUES) and rows whose first `width` points are their median's; None where the rows are
+    not laid out side by side (width 0 or over 128)."""
+    if width > _PAIRWISE_BLOCK or width == 0 or both.shape[0] * both.shape[1] == 0:
+        return None
+    colour = np.empty((3, both.shape[0], both.shape[1]), np.float32)
+    out = face_scores_lanes(lab, colour, blocks, width, ring_n, side_of, inside_n, tau_lo, tau_hi, appearance,
+                            both.shape[0], both.shape[1], True, values)
+    return (colour, *out)
+
+
+_NO_VALUES = np.zeros((3, 1), np.float32)  # face_scores_lanes' values when it is not finding colours
 
 
 @kernel

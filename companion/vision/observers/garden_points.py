@@ -40,6 +40,7 @@ from .garden_kernels_lanes import (
     blocked,
     code_medians_lanes,
     face_scores_blocked,
+    face_scores_coloured,
     patch_stats_blocked,
 )
 from .garden_kernels_measure import (
@@ -285,8 +286,10 @@ class GardenSampler:
 
     def scores(self, lab: np.ndarray, stack: FaceStack, tau: tuple[float, float] = (5.0, 12.0)) -> np.ndarray:
         """(K, rows, cols, n): fit(lab, probe).score of each stacked probe, in one pass."""
-        score = face_scores_blocked(lab, self._median(lab, stack.median), stack.both, self._blocked(stack.both),
-                                    stack.width, stack.ring_n, stack.side_of, stack.inside_n, tau[0], tau[1], False)[0]
+        args = (stack.both, self._blocked(stack.both), stack.width, stack.ring_n, stack.side_of, stack.inside_n,
+                tau[0], tau[1], False)
+        both = face_scores_coloured(lab, LAB_VALUES, *args) if lab is self._coded else None
+        score = both[1] if both is not None else face_scores_blocked(lab, self._median(lab, stack.median), *args)[0]
         k, n = score.shape[0], len(stack.sides)
         return np.moveaxis(score.reshape(k, n, self.spec.rows, self.spec.cols), 1, -1)
 
@@ -421,10 +424,18 @@ class GardenSampler:
         """fit.fit's numbers from the probe's points: (K, rows, cols, ...), in one compiled pass
         (garden_kernels_measure.face_scores). Without `appearance` the features (mean and spread of
         the face's like points) are left zero."""
-        colour = self._median(lab, probe.median)
-        score, inside, ring, features, sides = face_scores_blocked(
-            lab, colour, probe.both, self._blocked(probe.both), probe.inside.shape[-1], probe.ring_n, probe.side_of,
-            probe.inside_n, tau[0], tau[1], appearance)
+        args = (probe.both, self._blocked(probe.both), probe.inside.shape[-1], probe.ring_n, probe.side_of,
+                probe.inside_n, tau[0], tau[1], appearance)
+        # The majority colour in the face test's own pass when its inside is its median's points
+        # (face(median_only=True)) of samples sample() made: the same search on the same codes.
+        both = None
+        if lab is self._coded and probe.median_width == probe.inside.shape[-1]:
+            both = face_scores_coloured(lab, LAB_VALUES, *args)
+        if both is not None:
+            colour, score, inside, ring, features, sides = both
+        else:
+            colour = self._median(lab, probe.median)
+            score, inside, ring, features, sides = face_scores_blocked(lab, colour, *args)
         shape = (probe.inside.shape[0], self.spec.rows, self.spec.cols)
         if not appearance:
             features = np.zeros(features.shape, np.float32)
