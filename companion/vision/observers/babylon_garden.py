@@ -801,16 +801,21 @@ class GardenObserver:
         pillar's (the step's own at least STEP_COLOUR of it: side by side, double pillars one
         level apart look like steps too), are that stairs (not surely: the colour said
         otherwise)."""
+        pillars = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
+                   if cell.label in (labels.PILLAR1, labels.PILLAR2)]
+        if not pillars:
+            return rows
         at = self._name_index
         lookalike = [at[labels.STAIRS], at[labels.PILLAR1], at[labels.PILLAR2]]
+        fits = meas["deco_closed"].tolist()  # (m, 8, 8) as plain floats (the same numbers)
 
         def step_fit(r: int, c: int, level: int) -> float:
             """How well (r, c) shows a step's top at `level` (0 when it does not, or fits its
             reading better)."""
-            if not 1 <= level <= self.m:
+            if not 1 <= level <= self.m or fits[level - 1][r][c] < STEP_FIT:
                 return 0.0
             cell = rows[r][c]
-            fit = float(meas["deco_closed"][level - 1, r, c])
+            fit = fits[level - 1][r][c]
             support = post["deco"][level - 1, r, c]
             alike = float(support[lookalike].sum())
             if fit < STEP_FIT or alike < SURE or float(support[lookalike[0]]) < STEP_COLOUR * alike:
@@ -820,37 +825,34 @@ class GardenObserver:
             return fit
 
         out = [list(row) for row in rows]
-        for r in range(8):
-            for c in range(8):
-                cell = rows[r][c]
-                if cell.label not in (labels.PILLAR1, labels.PILLAR2):
+        for r, c in pillars:
+            cell = rows[r][c]
+            best = None
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if not (0 <= rr < 8 and 0 <= cc < 8):
                     continue
-                best = None
-                for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                    if not (0 <= rr < 8 and 0 <= cc < 8):
-                        continue
-                    other = rows[rr][cc]
-                    if other.label == labels.STAIRS:
-                        pairs = [(other.attrs["level"] + d, other.attrs["level"]) for d in (-1, 1)]
-                    elif other.label in (labels.PILLAR1, labels.PILLAR2):
-                        pairs = [(k, k + d) for k in self.levels for d in (-1, 1)]
-                    else:
-                        continue
-                    for mine, theirs in pairs:
-                        here = step_fit(r, c, mine)
-                        there = 1.0 if other.label == labels.STAIRS else step_fit(rr, cc, theirs)
-                        if here > 0 and there > 0 and (best is None or min(here, there) > best[0]):
-                            best = (min(here, there), mine, rr, cc, theirs)
-                if best is None:
+                other = rows[rr][cc]
+                if other.label == labels.STAIRS:
+                    pairs = [(other.attrs["level"] + d, other.attrs["level"]) for d in (-1, 1)]
+                elif other.label in (labels.PILLAR1, labels.PILLAR2):
+                    pairs = [(k, k + d) for k in self.levels for d in (-1, 1)]
+                else:
                     continue
-                fit, mine, rr, cc, theirs = best
-                support = post["deco"][mine - 1, r, c][lookalike]
-                out[r][c] = CellReading(labels.STAIRS, min(fit * float(support[0] / max(support.sum(), 1e-9)), GHOST_CAP),
-                                        {"level": mine}, cell.alternatives)
-                if rows[rr][cc].label != labels.STAIRS:
-                    support = post["deco"][theirs - 1, rr, cc][lookalike]
-                    out[rr][cc] = CellReading(labels.STAIRS, min(fit * float(support[0] / max(support.sum(), 1e-9)), GHOST_CAP),
-                                              {"level": theirs}, rows[rr][cc].alternatives)
+                for mine, theirs in pairs:
+                    here = step_fit(r, c, mine)
+                    there = 1.0 if other.label == labels.STAIRS else step_fit(rr, cc, theirs)
+                    if here > 0 and there > 0 and (best is None or min(here, there) > best[0]):
+                        best = (min(here, there), mine, rr, cc, theirs)
+            if best is None:
+                continue
+            fit, mine, rr, cc, theirs = best
+            support = post["deco"][mine - 1, r, c][lookalike]
+            out[r][c] = CellReading(labels.STAIRS, min(fit * float(support[0] / max(support.sum(), 1e-9)), GHOST_CAP),
+                                    {"level": mine}, cell.alternatives)
+            if rows[rr][cc].label != labels.STAIRS:
+                support = post["deco"][theirs - 1, rr, cc][lookalike]
+                out[rr][cc] = CellReading(labels.STAIRS, min(fit * float(support[0] / max(support.sum(), 1e-9)), GHOST_CAP),
+                                          {"level": theirs}, rows[rr][cc].alternatives)
         return out
 
     def _covered(self, rows, meas, post):
@@ -1170,6 +1172,9 @@ class GardenObserver:
         say (babylon.build.covered_space), for a tile at its own level first, then at any level,
         read at most GHOST_CAP."""
         out = [list(row) for row in rows]
+        # How many spaces read each tile (id, level): a tile all four of whose spaces read it lies
+        # there as far as its footprint can tell (most tiles; their clear spaces need no test).
+        read = Counter((cell.attrs["tile"], cell.attrs["level"]) for row in rows for cell in row if cell.label == labels.TILE)
         for r in range(8):
             for c in range(8):
                 cell = out[r][c]
@@ -1179,7 +1184,8 @@ class GardenObserver:
                     # more surely show something lower): a tile at its level is looked for first
                     # (its height fitted, its footprint may not have), then at any level.
                     level, position = cell.attrs["level"], _position_of(cell.attrs["tile"], r, c)
-                    if tile_fits(out, r, c, level, position, max(SURE, cell.confidence))[0]:
+                    if read[(cell.attrs["tile"], level)] == 4 or tile_fits(out, r, c, level, position,
+                                                                         max(SURE, cell.confidence))[0]:
                         continue
                     levels, needed, mate_sure = [level, *(k for k in self.levels if k != level)], 1, 0.0
                 elif cell.label == labels.TILE:
@@ -1234,7 +1240,12 @@ class GardenObserver:
         facing the camera most: for a space whose tile its other spaces show (_shows_dot), where
         the question is only whether it is that tile's; where a tile lies (_where_tiles_lie) asks
         the stricter test, since a looser one lets a lower tile pass beside every taller piece."""
-        hidden = self._hidden_sides(rows, level, r, c) if slant else [self._hidden_side(rows, level, r, c, k) for k in range(4)]
+        if slant:
+            hidden = self._hidden_sides(rows, level, r, c)
+        elif self._hidden_side(rows, level, r, c, BAND_SIDES[position]):
+            hidden = [self._hidden_side(rows, level, r, c, k) for k in range(4)]
+        else:
+            return False
         if not hidden[BAND_SIDES[position]]:
             return False
         open_sides = [k for k in range(4) if not hidden[k]]
