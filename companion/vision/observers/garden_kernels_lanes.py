@@ -196,9 +196,8 @@ def face_scores_lanes(lab, colour, blocks, width, ring_n, side_of, inside_n, tau
     run = np.empty((6, 8, lanes), np.float32)  # channel c's sums (c) and squares (3 + c)
     sums = np.empty((6, lanes), np.float32)
     stop = width - width % 8
-    c0 = np.empty(lanes, np.float32)
-    c1 = np.empty(lanes, np.float32)
-    c2 = np.empty(lanes, np.float32)
+    lane_colour = np.empty((3, lanes), np.float32)
+    c0, c1, c2 = lane_colour[0], lane_colour[1], lane_colour[2]
     tau2 = np.empty(lanes, np.float32)
     # find_colour: the inside points' values (read again by the face test) and codes (searched)
     seen = np.empty((3, max(width, 1) if find_colour else 1, lanes), np.float32)
@@ -225,9 +224,8 @@ def face_scores_lanes(lab, colour, blocks, width, ring_n, side_of, inside_n, tau
         if find_colour:
             for j in range(width):
                 _gather(lab, block[j], seen[0, j], seen[1, j], seen[2, j])
-            _search(seen, codes, width, values, steps, low, high, mid, count, 0, c0)
-            _search(seen, codes, width, values, steps, low, high, mid, count, 1, c1)
-            _search(seen, codes, width, values, steps, low, high, mid, count, 2, c2)
+            for c in range(3):  # (one call site: the compiled kernel holds one copy of the search)
+                _search(seen, codes, width, values, steps, low, high, mid, count, c, lane_colour[c])
             for t in range(used):
                 lane = first + t
                 k, r = lane // n_r, lane % n_r
