@@ -1101,10 +1101,23 @@ class GardenObserver:
         """The levels of the tiles that can lie over (r, c) (garden_rules.tile_fits) and that pieces
         standing on at least two of their other spaces carry, when none of their spaces is read
         as a tile (a tile whose other spaces all carry pieces shows only what stands on it)."""
-        levels = {k for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2) if 0 <= rr < 8 and 0 <= cc < 8
-                  and (rr, cc) != (r, c) and rows[rr][cc].label != labels.TILE for k in stands_on(rows[rr][cc]) if k > 0}
-        return sorted({k for k in levels for pos in range(4) if _position_fits(pos, r, c)
-                       and tile_fits(rows, r, c, k, pos, SURE)[1] >= 2})
+        on: dict[int, list[tuple[int, int]]] = {}  # level -> the neighbours with a piece standing on it
+        for rr in range(max(r - 1, 0), min(r + 2, 8)):
+            for cc in range(max(c - 1, 0), min(c + 2, 8)):
+                if (rr, cc) != (r, c) and rows[rr][cc].label != labels.TILE:
+                    for k in stands_on(rows[rr][cc]):
+                        if k > 0:
+                            on.setdefault(k, []).append((rr, cc))
+        out = set()
+        for k, cells in on.items():
+            for pos in range(4):
+                dr, dc = POSITIONS[pos]
+                # Two of those pieces on the footprint's other spaces first (cheap), then the rule.
+                if (_position_fits(pos, r, c) and sum(0 <= rr - r + dr <= 1 and 0 <= cc - c + dc <= 1 for rr, cc in cells) >= 2
+                        and tile_fits(rows, r, c, k, pos, SURE)[1] >= 2):
+                    out.add(k)
+                    break
+        return sorted(out)
 
     def _pillar_twins(self, rows):
         """A pillar top read where another pillar's top shows in the frame at another height, the
