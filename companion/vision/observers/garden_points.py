@@ -9,8 +9,9 @@ a frame costs one area-downscale of the part of the frame round the board, one c
 points, one Lab conversion of the samples, and per probe one compiled pass over its points
 (garden_kernels_measure.py: a face's like points, shares and features, patches' mean and spread;
 a face's majority colour found on the samples' 8-bit codes), the same numbers as numpy's calls.
-Those passes run 64 rows side by side (garden_kernels_lanes.py, on index blocks laid out once
-per geometry: _blocked), the row-by-row kernels' numbers bit for bit.
+Those passes run 64 rows side by side (garden_kernels_lanes.py, on int32 index blocks laid out
+once per geometry: _blocked), the row-by-row kernels' numbers bit for bit; a face whose inside is
+its median's points finds its majority colour in its own pass (face_scores_coloured).
 
 Only as many points as the tests need: ring bands at the fine pitch across and every 2.5 mm along,
 a face's inside share measured on the points its median is taken from, tile spaces' bands every
