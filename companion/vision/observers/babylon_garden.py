@@ -1083,9 +1083,12 @@ class GardenObserver:
                 top = max(k.score for k in cands)
                 # A pillar read with nothing to stand on in view gives way to one on the tile that
                 # fits at all (as _pillar_on): its own reading is no physical alternative.
-                around = [rows[rr][cc] for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
-                          if 0 <= rr < 8 and 0 <= cc < 8 and (rr, cc) != (r, c)]
-                floor = PILLAR_GHOST_SHARE * top if _stands_beside(cell, around) else DECO_ON_TILE
+                floor = PILLAR_GHOST_SHARE * top
+                if floor < DECO_ON_TILE or any(k.label == "pillar" and DECO_ON_TILE <= k.score < floor for k in cands):
+                    around = [rows[rr][cc] for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
+                              if 0 <= rr < 8 and 0 <= cc < 8 and (rr, cc) != (r, c)]
+                    if not _stands_beside(cell, around):
+                        floor = DECO_ON_TILE
                 for k in cands:
                     if k.label != "pillar" or k.score < floor:
                         continue
