@@ -109,3 +109,16 @@ def test_a_pillar_under_two_tiles_stands_on_the_higher():
     cell = observation.cell(5, 4)
     assert (cell.label, cell.attrs) == expected[5][4]
     assert visible_and_wrong(observation, expected, seen) == []
+
+
+def test_a_lone_step_finds_its_other_step_beside_it():
+    """Bench seed 5, frame 65: a stairs piece joins (7, 6) on a level-1 space and (6, 6) on a
+    level-2 one. The lower step reads as a step; the upper one as the level-2 tile space beneath
+    it (its stairs icon), with a step at level 2 among its readings (0.14). A step needs its
+    other step one level apart beside it (babylon.deco.stairs): that one."""
+    expected, seen, _, observation = _read(5, 65)
+    assert expected[6][6] == expected[7][6] == (labels.STAIRS, {"level": [1, 2]})
+    for r in (6, 7):
+        assert (observation.cell(r, 6).label, observation.cell(r, 6).attrs) == expected[r][6]
+    assert observation.cell(6, 6).confidence <= 0.45
+    assert visible_and_wrong(observation, expected, seen) == []

@@ -469,6 +469,7 @@ class GardenObserver:
         rows = self._decos_on_tiles(rows, meas, post)
         rows = self._unsupported(rows, meas, post)
         rows = self._stairs_lookalikes(rows, meas, post)
+        rows = self._lone_steps(rows, meas, post)
         rows = self._ghosts(rows, meas, post)
         # A pillar's parallax twin is not sure enough to rule a tile out of a footprint.
         rows, _ = self._pillar_twins(rows)
@@ -853,6 +854,39 @@ class GardenObserver:
                 support = post["deco"][theirs - 1, rr, cc][lookalike]
                 out[rr][cc] = CellReading(labels.STAIRS, min(fit * float(support[0] / max(support.sum(), 1e-9)), GHOST_CAP),
                                           {"level": theirs}, rows[rr][cc].alternatives)
+        return out
+
+    def _lone_steps(self, rows, meas, post):
+        """A stairs piece is two steps on neighbouring spaces one level apart (babylon.deco.stairs):
+        a step read with no step one level apart beside it has its other step on the neighbour
+        read less than SURE whose candidates include a stairs step one level apart fitting at
+        least NOTHING_FITS (the best such), read as that step no surer than GHOST_CAP."""
+        steps = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row) if cell.label == labels.STAIRS]
+        if not steps:
+            return rows
+        out = [list(row) for row in rows]
+        for r, c in steps:
+            if _paired_stairs(out, r, c):
+                continue
+            level = out[r][c].attrs["level"]
+            best = None
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if not (0 <= rr < 8 and 0 <= cc < 8) or out[rr][cc].label == labels.STAIRS or out[rr][cc].confidence >= SURE:
+                    continue
+                for k in self.last_candidates[(rr, cc)]:
+                    if (k.label == "deco" and k.position == 0 and abs(k.level - level) == 1 and k.score >= NOTHING_FITS
+                            and (best is None or k.score > best[0].score)):
+                        best = (k, rr, cc)
+            if best is None:
+                continue
+            k, rr, cc = best
+            cands = self.last_candidates[(rr, cc)]
+            order = [k, *(x for x in cands if x is not k)]
+            reading = self._reading(order, meas, post, rr, cc)
+            if reading.label != labels.STAIRS:
+                continue  # its colour is another decoration's
+            self.last_candidates[(rr, cc)] = order
+            out[rr][cc] = replace(reading, confidence=min(reading.confidence, GHOST_CAP))
         return out
 
     def _covered(self, rows, meas, post):
