@@ -25,6 +25,8 @@ What the camera sees must be possible (one frame, one scene):
   block it stands on, is unlike table and blocks (a pawn alone on a block is not three pawns);
 - no top is kept where a taller stand nearer the camera would hide it, when that stand's own top
   shows much less of its outline than the top it would hide.
+- a bare block top is wood all across: one whose middle shows the table, where no taller stand
+  nearer the camera may hide any of it, is not there (another edge matched its outline).
 
 Start points are not pieces: the rules (baubylon.enter) let the players choose and mark them as
 they like, so there is nothing on the table this observer could read for them.
@@ -518,6 +520,14 @@ class BaubylonObserver:
             allowed = allowed | phantom[..., None]
             pawn_score = np.where(phantom.ravel(), 0.0, pawn_score)
             levels, scores, seen = self._read_blocks(table, evidence, seams, joints, stacked, allowed, ring)
+        # A block top is the blocks' one wood all across (baubylon.units): where the middle of a
+        # bare space's top read shows the table and no taller stand nearer the camera may hide
+        # any of that top, another edge along the ray matched its outline. The levels whose
+        # middle shows the table are ruled out there, and the blocks read again.
+        foreign = self._table_in_middle(look[0], gains, profile, levels, stacked, top)
+        if foreign is not None:
+            allowed = allowed & ~foreign
+            levels, scores, seen = self._read_blocks(table, evidence, seams, joints, stacked, allowed, ring)
         # A single pawn on a block, partly behind a taller stand nearer the camera, shows only part
         # of its top and of its outline: read again where nothing else explains its colour.
         partly = self._partly_hidden_pawns(image, profile, pawn_offsets, gains, self.levels[levels].ravel(),
@@ -850,6 +860,44 @@ class BaubylonObserver:
         odd = unlike.max(axis=1) > 2 * _PAWN_UNLIKE
         # (and the first look's interiors and the candidates' colour supports, for _partial_pawn_scores)
         return best + 1, colours[rows, best].argmax(axis=-1), scores[rows, best], sure, odd, unlike, (interiors, colours)
+
+    def _table_in_middle(self, interiors: np.ndarray, gains: np.ndarray, profile: AppearanceProfile, levels: np.ndarray,
+                  stacked: np.ndarray, top: np.ndarray) -> np.ndarray | None:
+        """(rows, cols, levels) for the bare spaces (no stack read) whose block top read (`levels`,
+        indices) shows the table in its middle, where no taller stand nearer the camera may hide
+        any of the top: every level of theirs whose middle shows the table (so hidden by nothing).
+        The table: nearer its learned colour than the blocks', and within _PAWN_UNLIKE of it (a
+        pawn on the top, or in front of it, is unlike both). The middle is the first look's
+        pawn-sized square (`interiors` (S, top, G, 3), as sampled; balanced with `gains`) at the
+        level's height. None when no space's top read is such."""
+        rows, cols, n_levels = BAUBYLON.rows, BAUBYLON.cols, len(self.levels)
+        flat = levels.ravel()
+        block = np.asarray(profile.classes[BLOCK].mean[:3], np.float64)
+        table = np.asarray(profile.classes[TABLE].mean[:3], np.float64)
+
+        def shows_table(spaces: np.ndarray, probes: np.ndarray) -> np.ndarray:
+            middle = rebalance_each(interiors[spaces, probes].mean(axis=-2), gains[spaces])
+            to_table = np.linalg.norm(middle - table, axis=-1)
+            return (to_table < np.linalg.norm(middle - block, axis=-1)) & (to_table <= _PAWN_UNLIKE)
+
+        # The tops read first (a few dozen bare raised spaces): most are wood, and nothing is done.
+        bare = np.flatnonzero(~stacked.ravel() & (flat > 0))
+        if not len(bare):  # (cvtColor takes no empty image)
+            return None
+        spaces = bare[shows_table(bare, self.levels[flat[bare]] - 1)]
+        if not len(spaces):
+            return None
+        stands = np.ascontiguousarray(np.where(stacked, top, self.levels[levels]).ravel())
+        spaces = spaces[~self._taller_in_front(self.levels[flat].astype(stands.dtype), stands)[1][spaces]]  # any part
+        if not len(spaces):
+            return None
+        higher = self.levels[1:]
+        table_like = shows_table(np.repeat(spaces, len(higher)), np.tile(higher - 1, len(spaces))).reshape(len(spaces), -1)
+        out = np.zeros((rows * cols, n_levels), bool)
+        for k, level in enumerate(higher):
+            hidden = self._taller_in_front(np.full(len(flat), level, stands.dtype), stands)[1]
+            out[spaces, k + 1] = table_like[:, k] & ~hidden[spaces]
+        return out.reshape(rows, cols, n_levels)
 
     def _partly_hidden_pawns(self, image: np.ndarray, profile: AppearanceProfile, offsets: np.ndarray,
                              gains: np.ndarray, levels: np.ndarray, stacked: np.ndarray, top: np.ndarray,
