@@ -16,47 +16,73 @@ import numpy as np
 
 from ..appearance import TYPICAL_D2
 from ..jit import kernel
-from .kernel_sums import pairwise_sum
 
 
 @kernel
 def support_arguments(d2, logdet, typical_d2, args):
     """The arguments of AppearanceProfile.support's two exponentials, from the squared distances
-    `d2` (n, S) and the classes' log-determinants `logdet` (S,), into `args` (2, n, S): each
-    class's log likelihood less the row's best, and −max(0, d² − typical_d2) / 10."""
-    n, n_s = d2.shape
-    for row in range(n):
-        best = -np.inf
-        for s in range(n_s):
-            loglik = -0.5 * (d2[row, s] + logdet[s])
-            args[0, row, s] = loglik
-            if loglik > best or best != best:  # np.max: NaN wins
-                best = loglik
-        for s in range(n_s):
-            args[0, row, s] = args[0, row, s] - best
-            beyond = d2[row, s] - typical_d2
-            args[1, row, s] = -(beyond if beyond > 0.0 or beyond != beyond else 0.0) / 10.0  # np.maximum
+    `d2` (S, n) (class by class) and the classes' log-determinants `logdet` (S,), into `args`
+    (2, S, n): each class's log likelihood less the row's best, and −max(0, d² − typical_d2) / 10.
+    Each step runs along the rows (a row's best is still found class after class, in order)."""
+    n_s, n = d2.shape
+    best = np.empty(n)
+    best[:] = -np.inf
+    for s in range(n_s):
+        half = logdet[s]
+        for row in range(n):
+            loglik = -0.5 * (d2[s, row] + half)
+            args[0, s, row] = loglik
+            b = best[row]
+            best[row] = loglik if loglik > b or b != b else b  # np.max: NaN wins
+    for s in range(n_s):
+        for row in range(n):
+            args[0, s, row] = args[0, s, row] - best[row]
+            beyond = d2[s, row] - typical_d2
+            args[1, s, row] = -(beyond if beyond > 0.0 or beyond != beyond else 0.0) / 10.0  # np.maximum
 
 
 @kernel
 def support_finish(exps, chosen, out):
-    """AppearanceProfile.support from numpy's exponentials of support_arguments' `exps` (2, n, S):
-    each class's share of the row's likelihood (numpy's pairwise sum), times its typicality, into
+    """AppearanceProfile.support from numpy's exponentials of support_arguments' `exps` (2, S, n):
+    each class's share of the row's likelihood (numpy's pairwise sum over the S classes, worked
+    out for all rows side by side: kernel_sums.pairwise_sum's order), times its typicality, into
     the columns `chosen` (S,) of `out` (n, C) (its other columns left as they are)."""
-    n_s = exps.shape[2]
-    for row in range(exps.shape[1]):
-        norm = pairwise_sum(exps[0, row], 0, n_s)
+    n_s, n = exps.shape[1], exps.shape[2]
+    norm = np.empty(n)
+    if n_s < 8:
+        norm[:] = 0.0
         for s in range(n_s):
-            out[row, chosen[s]] = exps[0, row, s] / norm * exps[1, row, s]
+            for row in range(n):
+                norm[row] += exps[0, s, row]
+    else:
+        run = np.empty((8, n))
+        for q in range(8):
+            for row in range(n):
+                run[q, row] = exps[0, q, row]
+        stop = n_s - n_s % 8
+        for s in range(8, stop):
+            q = s % 8
+            for row in range(n):
+                run[q, row] += exps[0, s, row]
+        for row in range(n):
+            norm[row] = ((run[0, row] + run[1, row]) + (run[2, row] + run[3, row])) + (
+                (run[4, row] + run[5, row]) + (run[6, row] + run[7, row]))
+        for s in range(stop, n_s):
+            for row in range(n):
+                norm[row] += exps[0, s, row]
+    for s in range(n_s):
+        column = chosen[s]
+        for row in range(n):
+            out[row, column] = exps[0, s, row] / norm[row] * exps[1, s, row]
 
 
 @kernel
 def whitened_d2(features, chol, shift, d2):
-    """Squared distances `d2` (n, S) of rows `features` (n, 6) float64 to S classes whitened by
-    `chol` (S, 6, 6) and shifted by `shift` (S, 6): |x·chol_s − shift_s|², each coordinate summed
-    over the six features in order, the squares as einsum sums six: two running sums, then added.
-    Every step runs along the rows (each row's own operations in the same order, so its numbers do
-    not change): the compiler makes vector code of those loops, not of a row's six features."""
+    """Squared distances `d2` (S, n) (class by class) of rows `features` (n, 6) float64 to S classes
+    whitened by `chol` (S, 6, 6) and shifted by `shift` (S, 6): |x·chol_s − shift_s|², each
+    coordinate summed over the six features in order, the squares as einsum sums six: two running
+    sums, then added. Every step runs along the rows (each row's own operations in the same order,
+    so its numbers do not change): the compiler makes vector code of those loops."""
     n = features.shape[0]
     n_s = chol.shape[0]
     x = np.empty((6, n))  # the features column by column
@@ -82,8 +108,9 @@ def whitened_d2(features, chol, shift, d2):
                     v = (((((x0[row] * c0 + x1[row] * c1) + x2[row] * c2) + x3[row] * c3) + x4[row] * c4)
                          + x5[row] * c5) - shift_g
                     squares[row] += v * v
+        target = d2[s]
         for row in range(n):
-            d2[row, s] = even[row] + odd[row]  # einsum's two running sums (even and odd features), then added
+            target[row] = even[row] + odd[row]  # einsum's two running sums (even and odd features), then added
 
 
 class ClassSupport:
@@ -117,7 +144,7 @@ class ClassSupport:
         rows = np.ascontiguousarray(features.reshape(-1, features.shape[-1]))
         if rows.shape[1] != 6:
             return self.profile.support(features, subset)
-        d2 = np.empty((len(rows), len(chosen)))
+        d2 = np.empty((len(chosen), len(rows)))  # class by class: the kernels run along the rows
         whitened_d2(rows, chol, shift, d2)
         args = np.empty((2, *d2.shape))
         support_arguments(d2, logdet, TYPICAL_D2, args)
