@@ -1220,7 +1220,8 @@ class GardenObserver:
         when at least two of that tile's other cells carry something on its level. So is a
         clearer tile space (at least UNCLEAR) whose tile cannot lie there as cells read more surely
         say (babylon.build.covered_space), for a tile at its own level first, then at any level,
-        read at most GHOST_CAP."""
+        read at most GHOST_CAP. So is an unclear recess under a tile that pieces on at least two
+        of its other spaces carry, when that space fits there at all (NOTHING_FITS)."""
         out = [list(row) for row in rows]
         # How many spaces read each tile (id, level): a tile all four of whose spaces read it lies
         # there as far as its footprint can tell (most tiles; their clear spaces need no test).
@@ -1245,6 +1246,11 @@ class GardenObserver:
                     # beside it (its own spaces count where anything fits them at all: a hidden
                     # cell's reading is often its neighbour's look-alike, fitting nothing).
                     needed, mate_sure = (own + 1, NOTHING_FITS) if fits else (1, 0.0)
+                elif cell.label == labels.RECESS and cell.confidence < UNCLEAR:
+                    # An unclear recess under a tile that pieces on two of its other spaces
+                    # carry is covered by it (babylon.build.covered_space): that tile's space,
+                    # when the space fits there at all (a hidden recess's look-alike does not).
+                    needed, mate_sure = 2, 0.0
                 elif cell.confidence < NOTHING_FITS and self.last_candidates[(r, c)][0].score < NOTHING_FITS:
                     # Nothing fits there at all (the inner edges of a tile space whose siblings
                     # all carry pieces run into those pieces): a tile space, when what stands
@@ -1271,7 +1277,9 @@ class GardenObserver:
                         break  # a clearer space: the first level with a tile that can lie there
                 if not options:
                     continue
-                _, _, k, pos = max(options)
+                _, fit, k, pos = max(options)
+                if cell.label == labels.RECESS and fit < NOTHING_FITS:
+                    continue  # a recess gives way only to a space that shows at all
                 dr, dc = POSITIONS[pos]
                 icon, _ = self._icon(meas, post, k, r, c, pos)
                 flower = cell.attrs.get("flower") or FLOWER_CLASSES[int(np.argmax(post["dots"][k, r, c].max(axis=0)))]
