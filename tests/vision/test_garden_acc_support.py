@@ -94,3 +94,21 @@ def test_an_unclear_recess_under_a_tile_its_pieces_carry_is_that_tiles_space():
     assert (cell.label, cell.attrs) == expected[6][0]
     assert cell.confidence < 0.3
     assert visible_and_wrong(observation, expected, seen) == []
+
+
+def test_a_space_under_a_sure_tile_at_its_level_is_that_tiles_space():
+    """Bench seed 5, frame 199: (4, 6) is the bottom-right space of the level-2 tile r3c5, whose
+    other spaces are read surely (two, and a statue on the third). Under that tile nothing lower
+    shows (babylon.build.covered_space); of the space's own readings at level 2 the best fitted
+    the top-right space of a tile r4c5, which would lie at the same level over (4, 5): two tiles
+    at one level cannot cover one cell. It is r3c5's space, not surely."""
+    layout, image, observer = bench_frame(REGION, 5, 199)
+    seen = bench_seen(REGION, 5, 199, layout)
+    expected = layout.expected()
+    observation = observer.observe(image)
+    assert expected[4][6] == (labels.TILE, {"level": 2, "tile": "r3c5", "flower": "flower3", "icon": "bridge"})
+    assert expected[4][5] == (labels.STATUE, {"level": 2})
+    cell = observation.cell(4, 6)
+    assert (cell.label, cell.attrs) == expected[4][6]
+    assert cell.confidence <= 0.45
+    assert visible_and_wrong(observation, expected, seen) == []

@@ -893,14 +893,17 @@ class GardenObserver:
         """babylon.build.covered_space from the camera's side: a cell under a tile read surely
         (its footprint, from the tile's visible spaces) shows that tile or something standing on
         it, never anything lower. A lower reading there gives way to the best candidate that is at
-        least as high (a pillar standing on the tile, a decoration on it, a higher tile)."""
+        least as high (a pillar standing on the tile, a decoration on it, a higher tile); a tile
+        space at the covering tile's own level is that tile's space."""
         floor = np.zeros((8, 8), int)
+        cover: dict[tuple[int, int], str] = {}  # the tile that sets each cell's floor
         for row in rows:
             for cell in row:
                 if cell.label == labels.TILE and cell.confidence > COVER_SURE:
                     for r, c, _ in _footprint_cells(cell.attrs["tile"]):
-                        if 0 <= r < 8 and 0 <= c < 8:
-                            floor[r, c] = max(floor[r, c], cell.attrs["level"])
+                        if 0 <= r < 8 and 0 <= c < 8 and cell.attrs["level"] > floor[r, c]:
+                            floor[r, c] = cell.attrs["level"]
+                            cover[(r, c)] = cell.attrs["tile"]
         out = [list(row) for row in rows]
         if not floor.any():
             return out  # no tile read surely: nothing is known to be covered
@@ -913,11 +916,18 @@ class GardenObserver:
                 for above in cands:
                     if _candidate_level(above) < floor[r, c] or above.score <= COVER_FIT:
                         continue
+                    rest = [k for k in cands if k is not above]
+                    moved = (above.label == labels.TILE and above.level == floor[r, c]
+                             and above.position != _position_of(cover[(r, c)], r, c))
+                    if moved:
+                        # At the covering tile's level only that tile lies there (two tiles at
+                        # one level over one cell cannot): its space, not surely.
+                        above = above._replace(position=_position_of(cover[(r, c)], r, c))
                     # A pillar candidate's top may be a single's or a double's: what its colour
                     # says must stand on the tile too (a double one level lower stands beneath it).
-                    reading = self._reading([above, *(k for k in cands if k is not above)], meas, post, r, c)
+                    reading = self._reading([above, *rest], meas, post, r, c)
                     if _seen_level(reading) >= floor[r, c]:
-                        out[r][c] = reading
+                        out[r][c] = replace(reading, confidence=min(reading.confidence, GHOST_CAP)) if moved else reading
                         break
         return out
 
