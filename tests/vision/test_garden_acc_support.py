@@ -112,3 +112,21 @@ def test_a_space_under_a_sure_tile_at_its_level_is_that_tiles_space():
     assert (cell.label, cell.attrs) == expected[4][6]
     assert cell.confidence <= 0.45
     assert visible_and_wrong(observation, expected, seen) == []
+
+
+def test_a_space_its_siblings_vote_put_on_a_lower_tile_joins_the_tile_its_pieces_carry():
+    """Bench seed 3, frame 176: (2, 1) is the bottom-right space of the level-2 tile r1c0, whose
+    other spaces carry a fountain and a statue. The neighbours' vote put it on a level-1 tile
+    r2c0, which its own view does not fit at all, and a completed footprint made that surer; its
+    own view fits r1c0's space (0.96), a tile those pieces stand on (babylon.deco.icon)."""
+    layout, image, observer = bench_frame(REGION, 3, 176)
+    seen = bench_seen(REGION, 3, 176, layout)
+    expected = layout.expected()
+    observation = observer.observe(image)
+    assert expected[2][1] == (labels.TILE, {"level": 2, "tile": "r1c0", "flower": "flower1", "icon": "none"})
+    assert expected[1][0] == expected[1][1] == (labels.FOUNTAIN, {"level": 2})
+    assert expected[2][0] == (labels.STATUE, {"level": 2})
+    cell = observation.cell(2, 1)
+    assert (cell.label, cell.attrs) == expected[2][1]
+    assert cell.confidence <= 0.45
+    assert visible_and_wrong(observation, expected, seen) == []

@@ -989,14 +989,19 @@ class GardenObserver:
         whose own view fits another tile at least SURE well, a tile that can lie there and on
         whose other spaces at least two pieces stand at its level (babylon.build.pillars,
         babylon.deco.icon), is that tile's space (read at most GHOST_CAP sure: its siblings
-        chose otherwise)."""
+        chose otherwise). So is a surer one whose own view does not fit its reading at all
+        (under NOTHING_FITS: the siblings' vote chose it)."""
         out = [list(row) for row in rows]
         for r in range(8):
             for c in range(8):
                 cell = rows[r][c]
-                if cell.label != labels.TILE or cell.confidence >= UNCLEAR:
+                if cell.label != labels.TILE:
                     continue
                 cands = self.last_candidates[(r, c)]
+                # Unclear, or made surer by its siblings (_complete_footprints) where its own view
+                # fits its reading not at all (the siblings' vote put that reading first).
+                if cell.confidence >= UNCLEAR and cands[0].score >= NOTHING_FITS:
+                    continue
                 own = max((k for k in cands if k.label == labels.TILE), key=lambda k: k.score, default=None)
                 if own is None or own.score < SURE:
                     continue
