@@ -130,3 +130,18 @@ def test_a_space_its_siblings_vote_put_on_a_lower_tile_joins_the_tile_its_pieces
     assert (cell.label, cell.attrs) == expected[2][1]
     assert cell.confidence <= 0.45
     assert visible_and_wrong(observation, expected, seen) == []
+
+
+def test_a_cell_under_a_sure_tile_shows_only_a_higher_tile_that_can_lie_there():
+    """Bench seed 3, frame 121: a belvedere stands at (4, 6) on the level-2 tile r3c5, read surely
+    on its other spaces. The cell's view fitted a recess (under that tile: not possible) and then
+    a level-4 tile r3c5, which would lie over those surely read level-2 spaces; the belvedere on
+    the tile (0.77) is what can be there (babylon.build.covered_space, garden_rules.tile_fits)."""
+    layout, image, observer = bench_frame(REGION, 3, 121)
+    seen = bench_seen(REGION, 3, 121, layout)
+    expected = layout.expected()
+    observation = observer.observe(image)
+    assert expected[4][6] == (labels.BELVEDERE, {"level": 2})
+    cell = observation.cell(4, 6)
+    assert (cell.label, cell.attrs) == expected[4][6]
+    assert visible_and_wrong(observation, expected, seen) == []

@@ -893,8 +893,9 @@ class GardenObserver:
         """babylon.build.covered_space from the camera's side: a cell under a tile read surely
         (its footprint, from the tile's visible spaces) shows that tile or something standing on
         it, never anything lower. A lower reading there gives way to the best candidate that is at
-        least as high (a pillar standing on the tile, a decoration on it, a higher tile); a tile
-        space at the covering tile's own level is that tile's space."""
+        least as high (a pillar standing on the tile, a decoration on it, a higher tile that can
+        lie there: garden_rules.tile_fits); a tile space at the covering tile's own level is that
+        tile's space."""
         floor = np.zeros((8, 8), int)
         cover: dict[tuple[int, int], str] = {}  # the tile that sets each cell's floor
         for row in rows:
@@ -916,6 +917,9 @@ class GardenObserver:
                 for above in cands:
                     if _candidate_level(above) < floor[r, c] or above.score <= COVER_FIT:
                         continue
+                    if (above.label == labels.TILE and above.level > floor[r, c]
+                            and not tile_fits(rows, r, c, above.level, above.position, SURE)[0]):
+                        continue  # a higher tile that cannot lie there (surer cells show it lower)
                     rest = [k for k in cands if k is not above]
                     moved = (above.label == labels.TILE and above.level == floor[r, c]
                              and above.position != _position_of(cover[(r, c)], r, c))
