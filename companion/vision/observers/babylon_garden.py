@@ -182,6 +182,15 @@ class _LazyCandidates(dict):
         return made
 
 
+def _first_score(candidates: dict[tuple[int, int], list[_Candidate]], r: int, c: int) -> float:
+    """The score of a cell's first candidate, without making its candidates (_LazyCandidates)
+    when no rule has looked at them yet."""
+    if (r, c) in candidates or not isinstance(candidates, _LazyCandidates):
+        return candidates[(r, c)][0].score
+    i = 8 * r + c
+    return candidates.scores[i][0] if candidates.count[i] else 0.0
+
+
 def _any_behind(candidates: dict[tuple[int, int], list[_Candidate]], r: int, c: int, label: str, floor: float) -> bool:
     """Whether a candidate after the first of (r, c) is a `label` scoring at least `floor`; from the
     plain lists when the cell's _Candidate tuples were never made (the same candidates)."""
@@ -1001,11 +1010,11 @@ class GardenObserver:
                 cell = rows[r][c]
                 if cell.label != labels.TILE:
                     continue
-                cands = self.last_candidates[(r, c)]
                 # Unclear, or made surer by its siblings (_complete_footprints) where its own view
                 # fits its reading not at all (the siblings' vote put that reading first).
-                if cell.confidence >= UNCLEAR and cands[0].score >= NOTHING_FITS:
+                if cell.confidence >= UNCLEAR and _first_score(self.last_candidates, r, c) >= NOTHING_FITS:
                     continue
+                cands = self.last_candidates[(r, c)]
                 own = max((k for k in cands if k.label == labels.TILE), key=lambda k: k.score, default=None)
                 if own is None or own.score < SURE:
                     continue
@@ -1269,6 +1278,12 @@ class GardenObserver:
                     # An unclear recess under a tile that pieces on two of its other spaces
                     # carry is covered by it (babylon.build.covered_space): that tile's space,
                     # when the space fits there at all (a hidden recess's look-alike does not).
+                    # Only levels two neighbours stand on can have that support (cheap first).
+                    on = Counter(k for rr in range(max(r - 1, 0), min(r + 2, 8)) for cc in range(max(c - 1, 0), min(c + 2, 8))
+                                 if (rr, cc) != (r, c) for k in stands_on(out[rr][cc]))
+                    levels = [k for k in self.levels if on[k] >= 2]
+                    if not levels:
+                        continue
                     needed, mate_sure = 2, 0.0
                 elif cell.confidence < NOTHING_FITS and self.last_candidates[(r, c)][0].score < NOTHING_FITS:
                     # Nothing fits there at all (the inner edges of a tile space whose siblings
@@ -1280,8 +1295,11 @@ class GardenObserver:
                 options = []
                 base = post["base"][:, r, c].tolist()  # (m+1, 4) as plain floats (the same numbers)
                 beside: dict[tuple[int, int], bool] = {}  # _shows_tile_beside per (level, band side)
+                space = post["space"][:, r, c].tolist() if cell.label == labels.RECESS else None
                 for k in levels:
                     for pos in range(4):
+                        if space is not None and space[k][pos] < NOTHING_FITS:
+                            continue  # a recess gives way only to a space that shows at all
                         if base[k][pos] < DOT_BASE:
                             key = (k, BAND_SIDES[pos])  # all _shows_tile_beside asks of the position
                             shows = beside.get(key)
@@ -1296,9 +1314,7 @@ class GardenObserver:
                         break  # a clearer space: the first level with a tile that can lie there
                 if not options:
                     continue
-                _, fit, k, pos = max(options)
-                if cell.label == labels.RECESS and fit < NOTHING_FITS:
-                    continue  # a recess gives way only to a space that shows at all
+                _, _, k, pos = max(options)
                 dr, dc = POSITIONS[pos]
                 icon, _ = self._icon(meas, post, k, r, c, pos)
                 flower = cell.attrs.get("flower") or FLOWER_CLASSES[int(np.argmax(post["dots"][k, r, c].max(axis=0)))]
