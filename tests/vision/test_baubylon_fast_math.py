@@ -11,6 +11,7 @@ import pytest
 from companion.vision.appearance import AppearanceProfile
 from companion.vision.observers import baubylon, stack_sampling
 from companion.vision.observers.stack_sampling import ProbeSamples
+from tests.vision.libm import libm_exp
 
 RNG = np.random.default_rng(11)
 
@@ -92,9 +93,9 @@ def test_colour_support_and_unlikeness_match_einsum_and_norm():
     y = np.einsum("ncf,cfg->ncg", np.asarray(lab, np.float64)[..., None, :] - means, whiten)
     d2 = np.einsum("ncg,ncg->nc", y, y)
     loglik = -0.5 * d2 + logdet
-    post = np.exp(loglik - loglik.max(axis=-1, keepdims=True))
+    post = libm_exp(loglik - loglik.max(axis=-1, keepdims=True))  # the kernel's exp: the C library's
     post /= post.sum(axis=-1, keepdims=True)
-    plain = post * np.exp(-np.maximum(0.0, d2 - baubylon._TYPICAL_D2_COLOUR) / 10.0)
+    plain = post * libm_exp(-np.maximum(0.0, d2 - baubylon._TYPICAL_D2_COLOUR) / 10.0)
     fast = baubylon.colour_support(profile, lab, classes)
     for k, name in enumerate(names):
         np.testing.assert_array_equal(fast[name], plain[:, k])

@@ -19,6 +19,7 @@ from companion.vision.observers.stack_sampling import (
     seam_evidence,
     small_median,
 )
+from tests.vision.libm import libm_exp
 
 RNG = np.random.default_rng(61)
 OFFSETS = (-2.0, -1.0, 0.0, 1.0, 2.0)
@@ -123,15 +124,16 @@ def test_unlike_table_and_blocks_carries_nan():
 
 
 def _plain_colour_support(lab, means, whiten, logdet, typical):
-    """The numpy formulation colour_support had (einsum's sums: the third square to the first)."""
+    """The numpy formulation colour_support had (einsum's sums: the third square to the first), with
+    the C library's exp, which the kernel calls (numpy's SIMD exp may differ in the last bit)."""
     d = lab[:, None, :] - means[None, :, :]
     y = [d[..., 0] * whiten[None, :, 0, g] + d[..., 1] * whiten[None, :, 1, g] + d[..., 2] * whiten[None, :, 2, g]
          for g in range(3)]
     d2 = (y[0] * y[0] + y[2] * y[2]) + y[1] * y[1]
     loglik = -0.5 * d2 + logdet
-    post = np.exp(loglik - loglik.max(axis=-1, keepdims=True))
+    post = libm_exp(loglik - loglik.max(axis=-1, keepdims=True))
     post /= post.sum(axis=-1, keepdims=True)
-    return post * np.exp(-np.maximum(0.0, d2 - typical) / 10.0)
+    return post * libm_exp(-np.maximum(0.0, d2 - typical) / 10.0)
 
 
 @pytest.mark.parametrize(("count", "classes"), [(0, 9), (1, 9), (300, 9), (50, 2), (50, 8), (50, 17)])
