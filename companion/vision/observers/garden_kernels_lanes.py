@@ -142,18 +142,14 @@ def _code(c, value):
 
 
 @kernel
-def _search(seen, codes, m, values, steps, low, high, mid, count, c, out):
-    """code_medians' binary search for channel c of the rows in seen (3, m, lanes) side by side:
-    out[t] = the value of the smallest code with more than half of row t's codes at or below it."""
-    lanes = seen.shape[2]
-    for j in range(m):
-        row, dst = seen[c, j], codes[j]
-        for t in range(lanes):
-            dst[t] = _code(c, row[t])
+def _median_codes(codes, m, top, steps, low, high, mid, count):
+    """code_medians' binary search on the rows codes[:m] (m, lanes) side by side: low[t] = the
+    smallest code (of 0..top) with more than half of lane t's m codes at or below it."""
+    lanes = codes.shape[1]
     half = m // 2
     for t in range(lanes):
         low[t] = 0
-        high[t] = values.shape[1] - 1
+        high[t] = top
     for _ in range(steps):
         for t in range(lanes):
             mid[t] = (low[t] + high[t]) >> 1
@@ -166,6 +162,18 @@ def _search(seen, codes, m, values, steps, low, high, mid, count, c, out):
             more = count[t] > half
             high[t] = mid[t] if more else high[t]
             low[t] = low[t] if more else mid[t] + 1
+
+
+@kernel
+def _search(seen, codes, m, values, steps, low, high, mid, count, c, out):
+    """code_medians' binary search for channel c of the rows in seen (3, m, lanes) side by side:
+    out[t] = the value of the smallest code with more than half of row t's codes at or below it."""
+    lanes = seen.shape[2]
+    for j in range(m):
+        row, dst = seen[c, j], codes[j]
+        for t in range(lanes):
+            dst[t] = _code(c, row[t])
+    _median_codes(codes, m, values.shape[1] - 1, steps, low, high, mid, count)
     for t in range(lanes):
         out[t] = values[c, low[t]]
 
@@ -380,7 +388,6 @@ def code_medians_lanes(codes, values, blocks, n_k, n_r):
     high = np.empty(lanes, np.int16)
     mid = np.empty(lanes, np.int16)
     count = np.empty(lanes, np.int16)
-    half = m // 2
     top = values.shape[1] - 1
     steps = 0
     while (1 << steps) < values.shape[1]:
@@ -395,22 +402,7 @@ def code_medians_lanes(codes, values, blocks, n_k, n_r):
                 dst = work[j]
                 for t in range(lanes):
                     dst[t] = plane[src[t]]
-            for t in range(lanes):
-                low[t] = 0
-                high[t] = top
-            # the smallest code with more than half the row at or below it (code_medians)
-            for _ in range(steps):
-                for t in range(lanes):
-                    mid[t] = (low[t] + high[t]) >> 1
-                    count[t] = 0
-                for j in range(m):
-                    row = work[j]
-                    for t in range(lanes):
-                        count[t] += np.int16(row[t] <= mid[t])
-                for t in range(lanes):
-                    more = count[t] > half
-                    high[t] = mid[t] if more else high[t]
-                    low[t] = low[t] if more else mid[t] + 1
+            _median_codes(work, m, top, steps, low, high, mid, count)
             for t in range(min(lanes, rows - first)):
                 out[c, first + t] = values[c, low[t]]
     return out.reshape(3, n_k, n_r)
