@@ -54,7 +54,7 @@ from .garden_kernels_first import DECO as DECO_KIND
 from .garden_kernels_first import PILLAR as PILLAR_KIND
 from .garden_kernels_first import RECESS as RECESS_KIND
 from .garden_kernels_first import TILE as TILE_KIND
-from .garden_kernels_first import first_readings
+from .garden_kernels_first import best_columns, first_readings
 from .garden_kernels_first import warm as warm_first_kernels
 from .garden_kernels_flowers import warm as warm_flower_kernels
 from .garden_kernels_measure import best_span
@@ -446,7 +446,7 @@ class GardenObserver:
         post["base"] = p_base
         # A tile space shows its tile's flower dot in one corner: a tile seen in a view at another
         # height (parallax coincidence) rarely has one where a dot should be.
-        dotted = dots.sum(axis=-1).max(axis=-1)  # (m+1, 8, 8)
+        dotted = _corner_best(dots)  # (m+1, 8, 8): dots.sum(axis=-1).max(axis=-1)
         space = meas["tile"] * p_base * (0.5 + 0.5 * p_icon[: self.m + 1, ..., None])  # (m+1, 8, 8, 4) per position
         space = space * (1.0 - DOT_WEIGHT + DOT_WEIGHT * dotted[..., None])
         whole = tile_support(space)  # (m+1, 7, 7): each possible tile, from all of its spaces
@@ -466,7 +466,8 @@ class GardenObserver:
                                  np.moveaxis(np.concatenate([per_level, tile_score], axis=-1), 0, 2).reshape(64, -1)],
                                 axis=1)
         cols = self._columns
-        order = np.argsort(-scores, axis=1, kind="stable")[:, :TOP_CANDIDATES]
+        order = np.empty((len(scores), TOP_CANDIDATES), np.int64)  # np.argsort(-scores, stable)[:, :TOP_CANDIDATES]
+        best_columns(scores, order)
         # Which tile a space belongs to (footprint and level) is what its siblings say too: a tile
         # seen by parallax coincidence in one space lacks the others.
         sibling = np.where(scores[:, cols.tile] > 0, whole[cols.level[cols.tile][None, :], self._tile_r, self._tile_c]
@@ -1710,6 +1711,22 @@ def _glyph_stats_numpy(strips: np.ndarray, patch: np.ndarray, keep: np.ndarray, 
     colour = (diff * core[..., None]).sum(axis=(-3, -2)) / count
     colour = np.where(share[..., None] > 0, colour, 0.0)
     return share, np.concatenate([colour, np.zeros_like(colour)], axis=-1)
+
+
+def _corner_best(dots: np.ndarray) -> np.ndarray:
+    """dots (..., corners, flowers) → (...): dots.sum(axis=-1).max(axis=-1), the same numbers.
+    numpy sums a short last axis (under 8) left to right, and reducing many short rows costs far
+    more than adding a few whole planes (~50 us a read)."""
+    corners, flowers = dots.shape[-2:]
+    if flowers >= 8 or corners == 0 or flowers == 0:
+        return dots.sum(axis=-1).max(axis=-1)  # pairwise from 8 on: numpy's own order
+    total = dots[..., 0].copy()
+    for f in range(1, flowers):
+        total += dots[..., f]
+    best = total[..., 0].copy()
+    for q in range(1, corners):
+        np.maximum(best, total[..., q], out=best)  # NaN wins, as in max
+    return best
 
 
 _FOOTPRINTS: dict[str, tuple[tuple[int, int, int], ...]] = {}  # _footprint_cells' answers (~50 ids in all)

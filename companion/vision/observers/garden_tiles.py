@@ -223,7 +223,12 @@ def tile_support(space: np.ndarray) -> np.ndarray:
     levels = space.shape[0]
     # A space supports a tile only in the position it looks most like at that level (a space of
     # the tile beside it must not also vote for this one).
-    agree = np.where(space >= space.max(axis=-1, keepdims=True), np.maximum(space, 0.0), 0.0)
+    # (The best of the four positions as whole planes: the same as space.max(axis=-1), NaN
+    # included, without numpy's costly reduction of many rows of 4.)
+    best = space[..., 0].copy()
+    for i in range(1, space.shape[-1]):
+        np.maximum(best, space[..., i], out=best)
+    agree = np.where(space >= best[..., None], np.maximum(space, 0.0), 0.0)
     total = np.zeros((levels, 7, 7))
     for i, (dr, dc) in enumerate(POSITIONS):
         total += agree[:, dr : dr + 7, dc : dc + 7, i]
