@@ -1,14 +1,21 @@
-"""Garden speed, eleventh sitting: the first look's whole-frame numpy steps done without numpy's
-per-row reductions and full sorts give the same numbers bit for bit."""
+"""Garden speed, eleventh sitting: steps done without numpy's reductions of many short rows (and
+without a full sort) give the same numbers and decisions bit for bit."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
+from companion.sim.camera import region_geometry
+from companion.vision import labels
 from companion.vision.observers import babylon_garden as bg
+from companion.vision.observers.babylon_garden import BABYLON_GARDEN
+from companion.vision.observers.dimensions import GARDEN
+from companion.vision.observers.garden_decide import FaceCentres, face_of
 from companion.vision.observers.garden_kernels_first import best_columns
 from companion.vision.observers.garden_tiles import POSITIONS, tile_support
+from companion.vision.types import CellReading
+from tests.sim.helpers import GAMES, camera_for
 
 
 def awkward(rng, shape, steps=8):
@@ -70,3 +77,71 @@ def test_tile_support_takes_each_spaces_best_position_as_before(seed):
     rng = np.random.default_rng(seed)
     space = awkward(rng, (7, 8, 8, 4), 1000)
     assert np.array_equal(tile_support(space), tile_support_reference(space), equal_nan=True)
+
+
+def random_rows(rng, sure=0.5):
+    """An 8×8 reading of random pieces at random levels (stairs paired now and then)."""
+    kinds = (labels.RECESS, labels.TILE, labels.PILLAR1, labels.PILLAR2, labels.STAIRS, labels.FOUNTAIN)
+    rows = []
+    for _ in range(8):
+        row = []
+        for _ in range(8):
+            label = kinds[int(rng.integers(len(kinds)))]
+            level = int(rng.integers(1, GARDEN.max_level))  # a stairs pair reaches one higher
+            attrs = {"level": 0} if label == labels.RECESS else {"level": level}
+            if label == labels.STAIRS and rng.random() < 0.5:
+                attrs = {"level": [level, level + 1]}
+            row.append(CellReading(label, float(rng.random()), attrs))
+        rows.append(row)
+    return rows
+
+
+def twins_reference(centres, rows, within):
+    """FaceCentres.twins as it was: every reading's face_of, np.linalg.norm of each pair."""
+    faces = [(r, c, face) for r, row in enumerate(rows) for c, cell in enumerate(row)
+             if (face := face_of(cell)) is not None]
+    if len(faces) < 2:
+        return {}
+    kind = np.array([f[0] for _, _, f in faces])
+    level = np.array([f[1] for _, _, f in faces])
+    index = np.array([8 * r + c for r, c, _ in faces])
+    here = centres.px[kind, level, index]
+    near = np.linalg.norm(here[:, None, :] - here[None, :, :], axis=-1) <= within * centres.cell_px
+    near &= (kind[:, None] == kind[None, :]) & (level[:, None] != level[None, :])
+    out = {}
+    for i, j in zip(*np.nonzero(near), strict=True):
+        out.setdefault(faces[i][:2], []).append(faces[j][:2])
+    return out
+
+
+@pytest.fixture(scope="module")
+def centres():
+    geometry = region_geometry(camera_for(GAMES["babylon.garden"]))
+    return FaceCentres(geometry, GARDEN, BABYLON_GARDEN.cell_mm, list(range(1, GARDEN.max_level + 1)))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_twins_are_found_as_before(centres, seed):
+    rng = np.random.default_rng(seed)
+    rows = random_rows(rng)
+    for within in (0.3, bg.GHOST_PX, 1.0, 3.0):
+        assert centres.twins(rows, within) == twins_reference(centres, rows, within)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_cells_behind_are_the_rows_any(seed):
+    """_LazyCandidates.behind: a `label` scoring at least `floor` among a cell's second to sixth
+    candidates, as numpy's any over each row said."""
+    rng = np.random.default_rng(seed)
+    columns = bg._CandidateColumns.of([1, 2, 3, 4, 5])
+    count = rng.integers(1, bg.TOP_CANDIDATES + 1, 64)
+    order = np.stack([rng.permutation(len(columns.label))[: bg.TOP_CANDIDATES + 1] for _ in range(64)])
+    order[np.arange(bg.TOP_CANDIDATES + 1)[None, :] >= count[:, None]] = -1
+    scores = awkward(rng, order.shape)
+    lazy = bg._LazyCandidates(order.tolist(), count.tolist(), scores.tolist(), columns.meta, (order, scores))
+    names = np.array([name for name, _, _ in columns.meta])
+    for label in ("deco", "pillar", labels.TILE, labels.RECESS):
+        for floor in (-0.5, 0.0, 0.25, 0.9):
+            after = order[:, 1:6]
+            want = ((after >= 0) & (names[after] == label) & (scores[:, 1:6] >= floor)).any(axis=1)
+            assert np.array_equal(lazy.behind(label, floor), want)

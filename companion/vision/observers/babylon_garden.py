@@ -166,9 +166,14 @@ class _LazyCandidates(dict):
             self._arrays = (np.array([row + [-1] * (max(self.count) - len(row)) for row in self.columns]),
                             np.array([row + [0.0] * (max(self.count) - len(row)) for row in self.scores]))
         columns, scores = self._arrays
-        labels_of = np.array([name for name, _, _ in self._meta])
+        is_label = _label_columns(self._meta, label)
         after = columns[:, 1:6]
-        return ((after >= 0) & (labels_of[after] == label) & (scores[:, 1:6] >= floor)).any(axis=1)
+        hit = (after >= 0) & is_label[after] & (scores[:, 1:6] >= floor)
+        # Column by column, not hit.any(axis=1): numpy's reduction of 64 rows of 5 costs more.
+        out = np.zeros(len(hit), bool)
+        for k in range(hit.shape[1]):
+            out |= hit[:, k]
+        return out
 
     def __missing__(self, key: tuple[int, int]) -> list[_Candidate]:
         r, c = key
@@ -180,6 +185,22 @@ class _LazyCandidates(dict):
         made = self[key] = [new(_Candidate, (score, *meta[j]))
                             for score, j in zip(self.scores[i][:n], self.columns[i][:n], strict=True)]
         return made
+
+
+_LABEL_COLUMNS: dict[tuple[int, str], tuple[list, np.ndarray]] = {}  # per column table and label
+
+
+def _label_columns(meta: list[tuple[str, int, int]], label: str) -> np.ndarray:
+    """(columns,) whether each column of `meta` (_CandidateColumns.meta) is a `label` (read-only;
+    made once per table and label)."""
+    made = _LABEL_COLUMNS.get((id(meta), label))
+    if made is None or made[0] is not meta:
+        if len(_LABEL_COLUMNS) > 64:
+            _LABEL_COLUMNS.clear()
+        flags = np.array([name == label for name, _, _ in meta], bool)
+        flags.setflags(write=False)
+        made = _LABEL_COLUMNS[(id(meta), label)] = (meta, flags)
+    return made[1]
 
 
 def _first_score(candidates: dict[tuple[int, int], list[_Candidate]], r: int, c: int) -> float:

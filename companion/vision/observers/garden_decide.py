@@ -67,15 +67,18 @@ class FaceCentres:
     def twins(self, rows: list[list[CellReading]], within: float) -> dict[tuple[int, int], list[tuple[int, int]]]:
         """Per cell: the other cells whose read top face of the same kind, at another level, shows
         within `within` cells of its own in the frame."""
+        # (a recess shows no top face: face_of is not asked)
         faces = [(r, c, face) for r, row in enumerate(rows) for c, cell in enumerate(row)
-                 if (face := face_of(cell)) is not None]
+                 if cell.label != labels.RECESS and (face := face_of(cell)) is not None]
         if len(faces) < 2:
             return {}
-        kind = np.array([f[0] for _, _, f in faces])
-        level = np.array([f[1] for _, _, f in faces])
-        index = np.array([8 * r + c for r, c, _ in faces])
+        table = np.array([(f[0], f[1], 8 * r + c) for r, c, f in faces], np.int64)
+        kind, level, index = table[:, 0], table[:, 1], table[:, 2]
         here = self.px[kind, level, index]  # (n, 2)
-        near = np.linalg.norm(here[:, None, :] - here[None, :, :], axis=-1) <= within * self.cell_px
+        # np.linalg.norm(..., axis=-1)'s numbers (the root of x² + y²), without its reduction.
+        dx = here[:, None, 0] - here[None, :, 0]
+        dy = here[:, None, 1] - here[None, :, 1]
+        near = np.sqrt(dx * dx + dy * dy) <= within * self.cell_px
         near &= (kind[:, None] == kind[None, :]) & (level[:, None] != level[None, :])
         out: dict[tuple[int, int], list[tuple[int, int]]] = {}
         for i, j in zip(*np.nonzero(near), strict=True):

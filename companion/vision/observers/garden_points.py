@@ -394,7 +394,9 @@ class GardenSampler:
         image = self._last
         pixels = whole - np.array(self.origin, np.float32)
         h, w = image.shape[:2]
-        if (pixels.min(axis=0) < 1).any() or (pixels.max(axis=0) > [w - 2, h - 2]).any():
+        x, y = pixels[:, 0], pixels[:, 1]  # (each column's min and max: numpy's min(axis=0) of
+        # an (n, 2) array costs ~40 us, a column's ~2 us; the same test)
+        if x.min() < 1 or y.min() < 1 or x.max() > w - 2 or y.max() > h - 2:
             # Near or beyond the edge of the part sample() read: from the whole frame instead.
             image, pixels = self._part(self._frame, whole=True), whole
         bgr = cv2.remap(image, pixels[None, :, 0].copy(), pixels[None, :, 1].copy(), cv2.INTER_LINEAR,
