@@ -13,6 +13,7 @@ from companion.vision.observers.babylon_garden import BABYLON_GARDEN
 from companion.vision.observers.dimensions import GARDEN
 from companion.vision.observers.garden_decide import FaceCentres, face_of
 from companion.vision.observers.garden_kernels_first import best_columns
+from companion.vision.observers.garden_rules import footprint, stands_on, tile_fits
 from companion.vision.observers.garden_tiles import POSITIONS, tile_support
 from companion.vision.types import CellReading
 from tests.sim.helpers import GAMES, camera_for
@@ -145,3 +146,49 @@ def test_cells_behind_are_the_rows_any(seed):
             after = order[:, 1:6]
             want = ((after >= 0) & (names[after] == label) & (scores[:, 1:6] >= floor)).any(axis=1)
             assert np.array_equal(lazy.behind(label, floor), want)
+
+
+def tile_fits_reference(rows, r, c, level, position, sure, mate_sure=0.0):
+    """garden_rules.tile_fits as it was (footprint()'s list, the tile's id made first)."""
+    dr, dc = POSITIONS[position]
+    top_row, top_col = r - dr, c - dc
+    if not (0 <= top_row <= 6 and 0 <= top_col <= 6):
+        return False, 0
+    tile = f"r{top_row}c{top_col}"
+    support = 0
+    for rr, cc in footprint(top_row, top_col):
+        if (rr, cc) == (r, c):
+            continue
+        cell = rows[rr][cc]
+        if cell.label == labels.TILE and cell.attrs.get("level") == level:
+            if cell.attrs.get("tile") == tile:
+                support += cell.confidence >= mate_sure
+                continue
+            if cell.confidence >= sure:
+                return False, 0
+            continue
+        if cell.confidence < sure:
+            continue
+        levels = stands_on(cell)
+        if not levels or max(levels) < level:
+            return False, 0
+        support += level in levels and cell.label != labels.TILE
+    return True, support
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_tile_fits_as_before(seed):
+    rng = np.random.default_rng(seed)
+    rows = random_rows(rng)
+    for r, row in enumerate(rows):  # tiles with ids of footprints round them, some their own
+        for c, cell in enumerate(row):
+            if cell.label == labels.TILE:
+                dr, dc = POSITIONS[int(rng.integers(4))]
+                row[c] = CellReading(cell.label, cell.confidence, {**cell.attrs, "tile": f"r{r - dr}c{c - dc}"})
+    for r in range(8):
+        for c in range(8):
+            for level in range(1, 5):
+                for position in range(4):
+                    for sure, mate_sure in ((0.5, 0.0), (0.3, 0.05), (0.9, 0.5)):
+                        assert (tile_fits(rows, r, c, level, position, sure, mate_sure)
+                                == tile_fits_reference(rows, r, c, level, position, sure, mate_sure))

@@ -432,9 +432,12 @@ class GardenObserver:
             self._name_index = idx  # where each class's support is in a row (for _reading and _icon)
         support = self._support  # prof.support's numbers, compiled
         joint = support(np.concatenate([f.reshape(-1, f.shape[-1]) for f in faces]), CENTRE_CLASSES)
-        ends = np.cumsum([f[..., 0].size for f in faces])[:-1]
-        post_recess, post_pillar[1:], post_deco, post_centre[1:] = (
-            part.reshape(*f.shape[:-1], -1) for part, f in zip(np.split(joint, ends), faces, strict=True))
+        parts, start = [], 0  # each face's rows of `joint` (views, as np.split's)
+        for f in faces:
+            end = start + f.size // f.shape[-1]
+            parts.append(joint[start:end].reshape(*f.shape[:-1], -1))
+            start = end
+        post_recess, post_pillar[1:], post_deco, post_centre[1:] = parts
         p_recess = post_recess[..., idx[labels.RECESS]]
         p_pillar = post_pillar[..., idx[labels.PILLAR1]] + post_pillar[..., idx[labels.PILLAR2]]
         # A double pillar adds two levels: its top is never at level 1.

@@ -17,6 +17,7 @@ from ..types import CellReading
 
 POSITIONS = ((0, 0), (0, 1), (1, 0), (1, 1))  # a space's (row, col) within its tile: TL, TR, BL, BR
 DECO_LABELS = (labels.STAIRS, labels.FOUNTAIN, labels.BRIDGE, labels.STATUE, labels.BELVEDERE)
+_TILE = labels.TILE
 
 
 def stands_on(cell: CellReading) -> tuple[int, ...]:
@@ -48,13 +49,17 @@ def tile_fits(rows: list[list[CellReading]], r: int, c: int, level: int, positio
     top_row, top_col = r - dr, c - dc
     if not (0 <= top_row <= 6 and 0 <= top_col <= 6):
         return False, 0
-    tile = f"r{top_row}c{top_col}"
+    tile = None  # its id, made when a cell of the footprint reads a tile at its level
     support = 0
-    for rr, cc in footprint(top_row, top_col):
-        if (rr, cc) == (r, c):
+    # (footprint()'s cells in its order, without making the list: some 40 calls a read)
+    for er, ec in POSITIONS:
+        rr, cc = top_row + er, top_col + ec
+        if rr == r and cc == c:
             continue
         cell = rows[rr][cc]
-        if cell.label == labels.TILE and cell.attrs.get("level") == level:
+        if cell.label == _TILE and cell.attrs.get("level") == level:
+            if tile is None:
+                tile = f"r{top_row}c{top_col}"
             if cell.attrs.get("tile") == tile:
                 support += cell.confidence >= mate_sure
                 continue
@@ -66,5 +71,5 @@ def tile_fits(rows: list[list[CellReading]], r: int, c: int, level: int, positio
         levels = stands_on(cell)
         if not levels or max(levels) < level:
             return False, 0  # it would lie over something seen lower than itself
-        support += level in levels and cell.label != labels.TILE
+        support += level in levels and cell.label != _TILE
     return True, support
