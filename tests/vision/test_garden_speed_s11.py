@@ -192,3 +192,27 @@ def test_tile_fits_as_before(seed):
                     for sure, mate_sure in ((0.5, 0.0), (0.3, 0.05), (0.9, 0.5)):
                         assert (tile_fits(rows, r, c, level, position, sure, mate_sure)
                                 == tile_fits_reference(rows, r, c, level, position, sure, mate_sure))
+
+
+def test_a_reads_middles_are_judged_without_a_copy():
+    """_glyph_stats takes the measurements' middles and strips as views (their lead dimensions
+    merge), and copies what is broadcast or does not merge."""
+    planes = np.zeros((3, 6, 64, 25), np.float32)  # as GardenSampler.pixels lays a frame's middles out
+    patch = np.moveaxis(planes, 0, -1)[1:].reshape(5, 8, 8, 5, 5, 3)
+    flat = bg._flat(patch, (5, 8, 8), (5, 5, 3))
+    assert flat.shape == (320, 5, 5, 3) and np.shares_memory(flat, planes)
+    keep = np.ones((8, 8, 5, 5), bool)
+    copied = bg._flat(keep, (5, 8, 8), (5, 5))
+    assert copied.shape == (320, 5, 5) and not np.shares_memory(copied, keep) and copied.flags.c_contiguous
+    odd = np.zeros((8, 5, 8, 5, 5, 3), np.float32).transpose(1, 0, 2, 3, 4, 5)  # lead does not merge
+    assert not np.shares_memory(bg._flat(odd, (5, 8, 8), (5, 5, 3)), odd)
+
+
+@pytest.mark.parametrize("shape", [(1, 1, 3), (1, 25, 3), (7, 4, 6), (2, 1, 6)])
+def test_strided_copies_keep_the_values_and_are_never_contiguous(shape):
+    a = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
+    for layout in (a, np.asfortranarray(a)):
+        got = bg._strided(layout)
+        assert np.array_equal(got, a) and not got.flags.c_contiguous and not got.flags.f_contiguous
+    view = np.zeros((*shape[:-1], 2 * shape[-1] + 1), np.float32)[..., 1::2]
+    assert bg._strided(view) is view

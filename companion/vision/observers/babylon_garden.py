@@ -1681,15 +1681,42 @@ def _glyph_stats(strips: np.ndarray, patch: np.ndarray, keep: np.ndarray, tile_m
     if patch.dtype != np.float32 or strips.dtype != np.float32:
         return _glyph_stats_numpy(strips, patch, keep, tile_model)
     lead = np.broadcast_shapes(strips.shape[:-2], patch.shape[:-3], keep.shape[:-2])
-    flat_strips = np.ascontiguousarray(np.broadcast_to(strips, (*lead, *strips.shape[-2:]))).reshape(-1, *strips.shape[-2:])
-    flat_patch = np.ascontiguousarray(np.broadcast_to(patch, (*lead, h, w, 3))).reshape(-1, h * w, 3)
-    flat_keep = np.ascontiguousarray(np.broadcast_to(keep, (*lead, h, w))).reshape(-1, h * w)
-    mean, inverse = _tile_colour_model(tile_model)
+    flat_keep = np.ascontiguousarray(_flat(keep, lead, (h, w)).reshape(-1, h * w))
     share = np.empty(len(flat_keep))
     colour = np.empty((len(flat_keep), 3))
+    if not len(flat_keep):
+        return share.reshape(lead), np.zeros((*lead, 6))
+    # The read's own middles and strips as views of the measurements (no copy of their points);
+    # the loop is compiled for strided arrays only (one version: warm()).
+    flat_strips = _strided(_flat(strips, lead, strips.shape[-2:]))
+    flat_patch = _strided(_flat(patch, lead, (h, w, 3)).reshape(-1, h * w, 3))
+    mean, inverse = _tile_colour_model(tile_model)
     glyph_stats(flat_strips, flat_patch, flat_keep, mean, inverse, tile_model is not None, GLYPH_DELTA_E, pairwise,
                 share, colour)
     return share.reshape(lead), np.concatenate([colour, np.zeros_like(colour)], axis=-1).reshape(*lead, 6)
+
+
+def _flat(a: np.ndarray, lead: tuple[int, ...], inner: tuple[int, ...]) -> np.ndarray:
+    """`a` broadcast to (*lead, *inner) with the lead flattened: a view of `a` where its lead
+    dimensions merge (a read's middles and strips: no copy of their points), else a contiguous copy.
+    The compiled loops read either alike."""
+    if a.shape == (*lead, *inner):
+        try:
+            return np.reshape(a, (-1, *inner), copy=False)
+        except ValueError:
+            pass
+    return np.ascontiguousarray(np.broadcast_to(a, (*lead, *inner))).reshape(-1, *inner)
+
+
+def _strided(a: np.ndarray) -> np.ndarray:
+    """`a` (n, ..., k ≥ 2), not empty, as an array numba types as strided ('A' layout): itself when
+    it is contiguous neither way, else a copy on every other element of a buffer twice as wide
+    along the last axis (the same values)."""
+    if not (a.flags.c_contiguous or a.flags.f_contiguous):
+        return a
+    wider = np.empty((*a.shape[:-1], 2 * a.shape[-1]), a.dtype)
+    wider[..., ::2] = a
+    return wider[..., ::2]
 
 
 _TILE_COLOUR_MODELS: dict[int, tuple[object, np.ndarray, np.ndarray]] = {}  # id → (model, mean, inverse)
