@@ -3,6 +3,8 @@ without a full sort) give the same numbers and decisions bit for bit."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -216,3 +218,38 @@ def test_strided_copies_keep_the_values_and_are_never_contiguous(shape):
         assert np.array_equal(got, a) and not got.flags.c_contiguous and not got.flags.f_contiguous
     view = np.zeros((*shape[:-1], 2 * shape[-1] + 1), np.float32)[..., 1::2]
     assert bg._strided(view) is view
+
+
+def pillar_twins_reference(observer, rows):
+    """GardenObserver._pillar_twins as it was: np.hypot of the read pairs' tops, per read."""
+    found = [(r, c, cell) for r, row in enumerate(rows) for c, cell in enumerate(row)
+             if cell.label in (labels.PILLAR1, labels.PILLAR2)]
+    if len(found) < 2:
+        return rows, []
+    out = [list(row) for row in rows]
+    at = observer._pillar_px[[cell.attrs["level"] for _, _, cell in found], [r for r, _, _ in found],
+                             [c for _, c, _ in found]]
+    apart = (at[None, :, :] - at[:, None, :]).transpose(2, 0, 1)
+    near = (np.hypot(apart[0], apart[1]) <= bg.GHOST_PX * observer._cell_px).tolist()
+    twinned = []
+    for i, (r, c, cell) in enumerate(found):
+        twins = [o for j, (r2, c2, o) in enumerate(found) if (r2, c2) != (r, c)
+                 and o.attrs["level"] != cell.attrs["level"] and near[i][j]]
+        if not twins:
+            continue
+        twinned.append((r, c))
+        if any(o.confidence > cell.confidence for o in twins) and cell.confidence > bg.GHOST_CAP:
+            out[r][c] = replace(cell, confidence=bg.GHOST_CAP)
+    return out, twinned
+
+
+def test_pillar_twins_as_before():
+    observer = bg.GardenObserver(region_geometry(camera_for(GAMES["babylon.garden"])))
+    found = 0
+    for seed in range(20):
+        rng = np.random.default_rng(seed)
+        rows = random_rows(rng)
+        got = observer._pillar_twins(rows)
+        assert got == pillar_twins_reference(observer, rows)
+        found += len(got[1])
+    assert found > 0  # twins occur

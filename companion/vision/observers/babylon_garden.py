@@ -324,6 +324,7 @@ class GardenObserver:
         warm_flower_kernels()
         warm_occlusion_kernels()
         self._faces = FaceCentres(sampler.geometry, self.dims, BABYLON_GARDEN.cell_mm, self.levels)
+        self._faces.near_table(GHOST_PX)  # which faces are twins, pair by pair (~30 ms per geometry)
         # The flower dots' points and which neighbours hide them (_seen_flowers: ~0.7 s per geometry).
         self._seen_dots = SeenDots(sampler.geometry, self.dims, BABYLON_GARDEN.cell_mm, self.levels)
         # History's view of each cell's face (per geometry, ~0.2 s): made now, not at the first
@@ -553,7 +554,8 @@ class GardenObserver:
                        np.ascontiguousarray(post["deco"]), np.array([at[n] for n in SINGLE_DECOS]),
                        np.array([at[n] for n in SPAN_DECOS]), np.ascontiguousarray(post["dots"]),
                        columns, count, runner, confidence, choice, share)
-        ranked = np.take_along_axis(scores, np.maximum(columns, 0), axis=1)  # each column's score, in order
+        # each column's score, in order (np.take_along_axis's gather, indexed directly)
+        ranked = scores[np.arange(cells)[:, None], np.maximum(columns, 0)]
         self.last_candidates = _LazyCandidates(columns.tolist(), count.tolist(), ranked.tolist(), cols.meta,
                                                (columns, ranked))
         meta = cols.meta
@@ -1223,13 +1225,15 @@ class GardenObserver:
             centres = np.stack(np.meshgrid((np.arange(8) + 0.5) * s, (np.arange(8) + 0.5) * s), axis=-1).reshape(-1, 2)
             self._pillar_px = np.stack([self.sampler.geometry.to_pixels(np.column_stack(
                 [centres, np.full(64, self.dims.pillar_top(k))])).reshape(8, 8, 2) for k in range(self.m + 1)])
+            # Whether each two tops (level, row, col: numbered level by level) show within GHOST_PX
+            # cells of each other in the frame (np.hypot of each pair), once per geometry.
+            flat = self._pillar_px.reshape(-1, 2)
+            apart = (flat[None, :, :] - flat[:, None, :]).transpose(2, 0, 1)
+            self._pillar_near = np.hypot(apart[0], apart[1]) <= GHOST_PX * self._cell_px
             self._pillar_px_geometry = self.sampler.geometry
         out = [list(row) for row in rows]
-        # How far apart in the frame each two tops show (np.hypot of each pair, all at once).
-        at = self._pillar_px[[cell.attrs["level"] for _, _, cell in found], [r for r, _, _ in found],
-                             [c for _, c, _ in found]]  # (n, 2)
-        apart = (at[None, :, :] - at[:, None, :]).transpose(2, 0, 1)
-        near = (np.hypot(apart[0], apart[1]) <= GHOST_PX * self._cell_px).tolist()
+        at = np.array([64 * cell.attrs["level"] + 8 * r + c for r, c, cell in found], np.int64)
+        near = self._pillar_near[at[:, None], at[None, :]].tolist()
         twinned = []
         for i, (r, c, cell) in enumerate(found):
             twins = [o for j, (r2, c2, o) in enumerate(found) if (r2, c2) != (r, c)

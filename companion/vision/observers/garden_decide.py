@@ -72,18 +72,33 @@ class FaceCentres:
                  if cell.label != labels.RECESS and (face := face_of(cell)) is not None]
         if len(faces) < 2:
             return {}
-        table = np.array([(f[0], f[1], 8 * r + c) for r, c, f in faces], np.int64)
-        kind, level, index = table[:, 0], table[:, 1], table[:, 2]
-        here = self.px[kind, level, index]  # (n, 2)
-        # np.linalg.norm(..., axis=-1)'s numbers (the root of x² + y²), without its reduction.
-        dx = here[:, None, 0] - here[None, :, 0]
-        dy = here[:, None, 1] - here[None, :, 1]
-        near = np.sqrt(dx * dx + dy * dy) <= within * self.cell_px
-        near &= (kind[:, None] == kind[None, :]) & (level[:, None] != level[None, :])
+        levels = self.px.shape[1]
+        ids = np.array([(f[0] * levels + f[1]) * 64 + 8 * r + c for r, c, f in faces], np.int64)
+        near = self.near_table(within)[ids[:, None], ids[None, :]]
         out: dict[tuple[int, int], list[tuple[int, int]]] = {}
         for i, j in zip(*np.nonzero(near), strict=True):
             out.setdefault(faces[i][:2], []).append(faces[j][:2])
         return out
+
+    def near_table(self, within: float) -> np.ndarray:
+        """(F, F), faces numbered (kind, level, cell) row by row: whether two faces of one kind at
+        different levels show within `within` cells of each other in the frame (twins' test for
+        every pair, made once per geometry and distance: the same numbers as pair by pair).
+        Read-only."""
+        made = self.__dict__.setdefault("_near", {}).get(within)
+        if made is None:
+            kinds, levels = self.px.shape[:2]
+            flat = self.px.reshape(-1, 2)
+            # np.linalg.norm(..., axis=-1)'s numbers (the root of x² + y²), without its reduction.
+            dx = flat[:, None, 0] - flat[None, :, 0]
+            dy = flat[:, None, 1] - flat[None, :, 1]
+            made = np.sqrt(dx * dx + dy * dy) <= within * self.cell_px
+            kind = np.repeat(np.arange(kinds), levels * 64)
+            level = np.tile(np.repeat(np.arange(levels), 64), kinds)
+            made &= (kind[:, None] == kind[None, :]) & (level[:, None] != level[None, :])
+            made.setflags(write=False)
+            self._near[within] = made
+        return made
 
     def floor_hidden(self, rows: list[list[CellReading]], cells: list[tuple[int, int]],
                      standing: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
