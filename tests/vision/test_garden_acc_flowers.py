@@ -94,3 +94,34 @@ def test_a_tile_none_of_whose_dots_shows_keeps_its_first_flower_unsure(frame):
     out = seen_flowers(rows, lambda level, r, c: first, shown, observer.sampler.sample_points, observer.profile,
                        FLOWER_CLASSES, TILE_BASE, models, UNCLEAR, GHOST_CAP)
     assert [(out[2][c].attrs["flower"], out[2][c].confidence) for c in (2, 3)] == [("flower2", 0.9), ("flower2", 0.3)]
+
+
+def test_a_tile_whose_dots_show_no_flower_anywhere_is_read_unsure(frame, monkeypatch):
+    """As measured on bench seed 0, frame 37: the level-1 tile r6c3 shows one space, (6, 3); its dot's corner is
+    behind the level-3 tile in front, the corners in view show the tile and its stairs icon. Their
+    supports are not zero but ~1e-9 (the tile's colour read against the flowers): no flower shows,
+    so the tile's flower is a guess, read no surer than the cap (garden_flowers.DOT_SEEN)."""
+    from companion.vision.observers import garden_flowers
+
+    _, image, observer = frame
+    observer.observe(image)
+    seen = SeenDots(observer.sampler.geometry, observer.dims, 25.0, observer.levels)
+    rows = _recesses()
+    rows[6][3] = _tile(1, "r6c3", "flower2", 0.9)
+    first = np.full((4, len(FLOWER_CLASSES)), 1e-12)
+    first[3, 2] = 1e-9  # flower2 in a corner in view: the colour of the stairs icon beside it
+    hidden_corners = np.array([False, True, True, False])
+    again = np.where(hidden_corners[:, None], 0.0, first)
+
+    def judged(support: np.ndarray):
+        monkeypatch.setattr(garden_flowers, "seen_dot_support",
+                            lambda *args, **kwargs: {(6, 3, 1): (support, hidden_corners)})
+        return seen_flowers(rows, lambda level, r, c: support, seen, observer.sampler.sample_points,
+                            observer.profile, FLOWER_CLASSES, TILE_BASE, None, UNCLEAR, GHOST_CAP)[6][3]
+
+    out = judged(again)
+    assert (out.attrs["flower"], out.confidence) == ("flower2", GHOST_CAP)
+    # A dot that shows at all (even faintly: partly in view, blurred) is evidence: not capped.
+    again[3, 2] = 0.01
+    out = judged(again)
+    assert (out.attrs["flower"], out.confidence) == ("flower2", 0.9)

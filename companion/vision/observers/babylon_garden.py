@@ -1431,7 +1431,11 @@ class GardenObserver:
             if some and shows >= MIN_VISIBLE_MIDDLE:
                 todo.append((r, c, level))
                 todo_masks.append(mask)
-            elif some:  # the middle all hidden: what shows of the space around it
+            elif some and post["glyph_share"][level, r, c] >= GLYPH_SHARE:
+                # The middle all hidden: what shows of the space around it. Only where the first
+                # look saw something unlike the tile there (an icon, or the colour of what hides
+                # it): a middle all of the tile's own colour holds no pixel to take back, and the
+                # wider window reaches the space's dark frame, which passes for a bridge.
                 cell = rows[r][c]
                 wide = self._wide_icon(rows, meas, r, c, level, standing)
                 if wide is not None and wide[0] != cell.attrs["icon"]:
