@@ -11,6 +11,7 @@ import pytest
 from companion.sim.camera import region_geometry
 from companion.vision import labels
 from companion.vision.observers import babylon_garden as bg
+from companion.vision.observers import garden_tiles
 from companion.vision.observers.babylon_garden import BABYLON_GARDEN
 from companion.vision.observers.dimensions import GARDEN
 from companion.vision.observers.garden_decide import FaceCentres, face_of
@@ -253,3 +254,72 @@ def test_pillar_twins_as_before():
         assert got == pillar_twins_reference(observer, rows)
         found += len(got[1])
     assert found > 0  # twins occur
+
+
+def regroup_reference(rows: list[list[CellReading]], space_score: np.ndarray,
+                       sure: float | None = None, moved_floor: float = 0.0) -> list[list[CellReading]]:
+    """garden_tiles.regroup_footprints as it was (dicts and sets of cells)."""
+    at_level = {(r, c): cell.attrs["level"] for r, row in enumerate(rows) for c, cell in enumerate(row)
+                if cell.label == labels.TILE}
+    # Plain floats, read a few hundred times below: only the levels spaces were read at.
+    space_score = np.asarray(space_score)
+    scores = {level: space_score[level].tolist() for level in set(at_level.values())}
+    candidates: dict[tuple[int, int, int], float] = {}
+    # Per cell not read as a tile: the highest level what it surely shows stands on (None: it rules
+    # out no tile); a tile cannot lie over a piece standing lower than itself (made when asked).
+    tops: dict[tuple[int, int], int | None] = {}
+    for (r, c), level in at_level.items():
+        level_scores = scores[level]
+        for dr, dc in POSITIONS:
+            tr, tc = r - dr, c - dc
+            if not (0 <= tr <= 6 and 0 <= tc <= 6) or (tr, tc, level) in candidates:
+                continue
+            total = 0.0
+            for i, (er, ec) in enumerate(POSITIONS):
+                cell = (tr + er, tc + ec)
+                if at_level.get(cell) == level:
+                    value = level_scores[cell[0]][cell[1]][i]
+                    total += 0.0 if value < 0.0 else value  # max(value, 0.0): NaN and -0.0 kept
+                elif sure is not None:
+                    if cell in tops:
+                        top = tops[cell]
+                    else:
+                        top = tops[cell] = garden_tiles._surely_stands_on(rows[cell[0]][cell[1]], sure)
+                    if top is not None and top < level:
+                        total = -1.0
+                        break
+            candidates[(tr, tc, level)] = total
+    out = [list(row) for row in rows]
+    claimed: set[tuple[int, int]] = set()
+    for (tr, tc, level), total in sorted(candidates.items(), key=lambda kv: -kv[1]):
+        if total < 0:
+            continue  # it cannot lie there
+        for i, (er, ec) in enumerate(POSITIONS):
+            r, c = tr + er, tc + ec
+            if (r, c) in claimed or at_level.get((r, c)) != level:
+                continue
+            if scores[level][r][c][i] <= 0.0:
+                continue  # no outline evidence for this place in the tile at all
+            claimed.add((r, c))
+            cell = out[r][c]
+            if cell.attrs["tile"] != garden_tiles.tile_id(tr, tc):
+                # Moved: its confidence was earned in its own footprint, so it is read no surer
+                # than its outline evidence in the new one.
+                out[r][c] = CellReading(cell.label, min(cell.confidence, max(scores[level][r][c][i], moved_floor)),
+                                        {**cell.attrs, "tile": garden_tiles.tile_id(tr, tc)}, cell.alternatives)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_regroup_footprints_as_before(seed):
+    rng = np.random.default_rng(seed)
+    rows = random_rows(rng)
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            if cell.label == labels.TILE:
+                dr, dc = POSITIONS[int(rng.integers(4))]
+                row[c] = CellReading(cell.label, cell.confidence, {**cell.attrs, "tile": f"r{r - dr}c{c - dc}"})
+    space = awkward(rng, (6, 8, 8, 4), 16)
+    for sure, floor in ((None, 0.0), (0.5, 0.45), (0.2, 0.0)):
+        got = garden_tiles.regroup_footprints(rows, space, sure, floor)
+        assert got == regroup_reference(rows, space, sure, floor)

@@ -67,13 +67,17 @@ def regroup_footprints(rows: list[list[CellReading]], space_score: np.ndarray,
     """
     at_level = {(r, c): cell.attrs["level"] for r, row in enumerate(rows) for c, cell in enumerate(row)
                 if cell.label == labels.TILE}
+    # The same as a grid (None: not read as a tile), looked up a few hundred times below.
+    grid: list[list] = [[None] * len(row) for row in rows]
+    for (r, c), level in at_level.items():
+        grid[r][c] = level
     # Plain floats, read a few hundred times below: only the levels spaces were read at.
     space_score = np.asarray(space_score)
     scores = {level: space_score[level].tolist() for level in set(at_level.values())}
     candidates: dict[tuple[int, int, int], float] = {}
     # Per cell not read as a tile: the highest level what it surely shows stands on (None: it rules
     # out no tile); a tile cannot lie over a piece standing lower than itself (made when asked).
-    tops: dict[tuple[int, int], int | None] = {}
+    tops: list[list] = [[_UNASKED] * len(row) for row in rows]
     for (r, c), level in at_level.items():
         level_scores = scores[level]
         for dr, dc in POSITIONS:
@@ -82,31 +86,30 @@ def regroup_footprints(rows: list[list[CellReading]], space_score: np.ndarray,
                 continue
             total = 0.0
             for i, (er, ec) in enumerate(POSITIONS):
-                cell = (tr + er, tc + ec)
-                if at_level.get(cell) == level:
-                    value = level_scores[cell[0]][cell[1]][i]
+                rr, cc = tr + er, tc + ec
+                if grid[rr][cc] == level:
+                    value = level_scores[rr][cc][i]
                     total += 0.0 if value < 0.0 else value  # max(value, 0.0): NaN and -0.0 kept
                 elif sure is not None:
-                    if cell in tops:
-                        top = tops[cell]
-                    else:
-                        top = tops[cell] = _surely_stands_on(rows[cell[0]][cell[1]], sure)
+                    top = tops[rr][cc]
+                    if top is _UNASKED:
+                        top = tops[rr][cc] = _surely_stands_on(rows[rr][cc], sure)
                     if top is not None and top < level:
                         total = -1.0
                         break
             candidates[(tr, tc, level)] = total
     out = [list(row) for row in rows]
-    claimed: set[tuple[int, int]] = set()
+    claimed = [[False] * len(row) for row in rows]
     for (tr, tc, level), total in sorted(candidates.items(), key=lambda kv: -kv[1]):
         if total < 0:
             continue  # it cannot lie there
         for i, (er, ec) in enumerate(POSITIONS):
             r, c = tr + er, tc + ec
-            if (r, c) in claimed or at_level.get((r, c)) != level:
+            if claimed[r][c] or grid[r][c] != level:
                 continue
             if scores[level][r][c][i] <= 0.0:
                 continue  # no outline evidence for this place in the tile at all
-            claimed.add((r, c))
+            claimed[r][c] = True
             cell = out[r][c]
             if cell.attrs["tile"] != tile_id(tr, tc):
                 # Moved: its confidence was earned in its own footprint, so it is read no surer
@@ -114,6 +117,9 @@ def regroup_footprints(rows: list[list[CellReading]], space_score: np.ndarray,
                 out[r][c] = CellReading(cell.label, min(cell.confidence, max(scores[level][r][c][i], moved_floor)),
                                         {**cell.attrs, "tile": tile_id(tr, tc)}, cell.alternatives)
     return out
+
+
+_UNASKED = object()  # regroup_footprints: a cell whose _surely_stands_on was not made yet
 
 
 def _surely_stands_on(cell: CellReading, sure: float) -> int | None:
