@@ -325,6 +325,7 @@ class GardenObserver:
         warm_occlusion_kernels()
         self._faces = FaceCentres(sampler.geometry, self.dims, BABYLON_GARDEN.cell_mm, self.levels)
         self._faces.near_table(GHOST_PX)  # which faces are twins, pair by pair (~30 ms per geometry)
+        self._make_pillar_tops()  # and which pillar tops
         # The flower dots' points and which neighbours hide them (_seen_flowers: ~0.7 s per geometry).
         self._seen_dots = SeenDots(sampler.geometry, self.dims, BABYLON_GARDEN.cell_mm, self.levels)
         # History's view of each cell's face (per geometry, ~0.2 s): made now, not at the first
@@ -1220,17 +1221,7 @@ class GardenObserver:
                  if cell.label in (labels.PILLAR1, labels.PILLAR2)]
         if len(found) < 2:
             return rows, []
-        if getattr(self, "_pillar_px_geometry", None) is not self.sampler.geometry:
-            s = BABYLON_GARDEN.cell_mm
-            centres = np.stack(np.meshgrid((np.arange(8) + 0.5) * s, (np.arange(8) + 0.5) * s), axis=-1).reshape(-1, 2)
-            self._pillar_px = np.stack([self.sampler.geometry.to_pixels(np.column_stack(
-                [centres, np.full(64, self.dims.pillar_top(k))])).reshape(8, 8, 2) for k in range(self.m + 1)])
-            # Whether each two tops (level, row, col: numbered level by level) show within GHOST_PX
-            # cells of each other in the frame (np.hypot of each pair), once per geometry.
-            flat = self._pillar_px.reshape(-1, 2)
-            apart = (flat[None, :, :] - flat[:, None, :]).transpose(2, 0, 1)
-            self._pillar_near = np.hypot(apart[0], apart[1]) <= GHOST_PX * self._cell_px
-            self._pillar_px_geometry = self.sampler.geometry
+        self._make_pillar_tops()
         out = [list(row) for row in rows]
         at = np.array([64 * cell.attrs["level"] + 8 * r + c for r, c, cell in found], np.int64)
         near = self._pillar_near[at[:, None], at[None, :]].tolist()
@@ -1244,6 +1235,21 @@ class GardenObserver:
             if any(o.confidence > cell.confidence for o in twins) and cell.confidence > GHOST_CAP:
                 out[r][c] = replace(cell, confidence=GHOST_CAP)
         return out, twinned
+
+    def _make_pillar_tops(self) -> None:
+        """Where each cell's pillar top shows at each level (_pillar_px), and whether each two tops
+        (level, row, col: numbered level by level) show within GHOST_PX cells of each other in
+        the frame (_pillar_near: np.hypot of each pair); made once per geometry."""
+        if getattr(self, "_pillar_px_geometry", None) is self.sampler.geometry:
+            return
+        s = BABYLON_GARDEN.cell_mm
+        centres = np.stack(np.meshgrid((np.arange(8) + 0.5) * s, (np.arange(8) + 0.5) * s), axis=-1).reshape(-1, 2)
+        self._pillar_px = np.stack([self.sampler.geometry.to_pixels(np.column_stack(
+            [centres, np.full(64, self.dims.pillar_top(k))])).reshape(8, 8, 2) for k in range(self.m + 1)])
+        flat = self._pillar_px.reshape(-1, 2)
+        apart = (flat[None, :, :] - flat[:, None, :]).transpose(2, 0, 1)
+        self._pillar_near = np.hypot(apart[0], apart[1]) <= GHOST_PX * self._cell_px
+        self._pillar_px_geometry = self.sampler.geometry
 
     def _pillar_ghosts(self, rows, meas, post):
         """A pillar top read where another pillar's top shows in the frame at another height (a
