@@ -323,3 +323,42 @@ def test_regroup_footprints_as_before(seed):
     for sure, floor in ((None, 0.0), (0.5, 0.45), (0.2, 0.0)):
         got = garden_tiles.regroup_footprints(rows, space, sure, floor)
         assert got == regroup_reference(rows, space, sure, floor)
+
+
+def pool_flowers_reference(rows, dot_support, flowers):
+    """garden_tiles.pool_flowers as it was: each corner's sums as plain floats, value by value."""
+    groups = {}
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            if cell.label == labels.TILE:
+                groups.setdefault((cell.attrs["tile"], cell.attrs["level"]), []).append((r, c))
+    out = [list(row) for row in rows]
+    for (_, level), cells in groups.items():
+        support = [[0.0] * len(flowers) for _ in range(4)]
+        for r, c in cells:
+            for corner_sum, corner_dots in zip(support, np.asarray(dot_support(level, r, c)).tolist(), strict=True):
+                for f, value in enumerate(corner_dots):
+                    corner_sum[f] += value
+        corner = garden_tiles._first_max([garden_tiles._running_sum(row) for row in support])
+        flower = flowers[garden_tiles._first_max(support[corner])]
+        for r, c in cells:
+            cell = out[r][c]
+            if cell.attrs["flower"] != flower:
+                out[r][c] = CellReading(cell.label, cell.confidence, {**cell.attrs, "flower": flower}, cell.alternatives)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_pool_flowers_as_before(seed):
+    rng = np.random.default_rng(seed)
+    rows = random_rows(rng)
+    for r, row in enumerate(rows):  # 2×2 tiles of a few ids, so that spaces pool
+        for c, cell in enumerate(row):
+            if cell.label == labels.TILE:
+                row[c] = CellReading(cell.label, cell.confidence,
+                                     {**cell.attrs, "tile": f"r{r - r % 2}c{c - c % 2}", "flower": "flower0"})
+    flowers = bg.FLOWER_CLASSES
+    dots = np.abs(awkward(rng, (6, 8, 8, 4, len(flowers)), 1000))
+    for table in (dots, dots.astype(np.float32)):
+        first = lambda level, r, c, table=table: table[level, r, c]  # noqa: E731
+        assert garden_tiles.pool_flowers(rows, first, flowers) == pool_flowers_reference(rows, first, flowers)

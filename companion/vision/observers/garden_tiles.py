@@ -142,12 +142,11 @@ def pool_flowers(rows: list[list[CellReading]], dot_support: Callable[[int, int,
                 groups.setdefault((cell.attrs["tile"], cell.attrs["level"]), []).append((r, c))
     out = [list(row) for row in rows]
     for (_, level), cells in groups.items():
-        # Summed as numpy would (cell by cell from 0; each corner's flowers in order), as plain floats.
-        support = [[0.0] * len(flowers) for _ in range(4)]  # (4, F)
+        # Summed cell by cell from 0 (each corner's flowers apart), then as plain floats.
+        total = np.zeros((4, len(flowers)))  # (4, F)
         for r, c in cells:
-            for corner_sum, corner_dots in zip(support, np.asarray(dot_support(level, r, c)).tolist(), strict=True):
-                for f, value in enumerate(corner_dots):
-                    corner_sum[f] += value
+            total += dot_support(level, r, c)
+        support = total.tolist()
         corner = _first_max([_running_sum(row) for row in support])
         flower = flowers[_first_max(support[corner])]
         for r, c in cells:
