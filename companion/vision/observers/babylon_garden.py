@@ -314,6 +314,8 @@ class GardenObserver:
         self._tile_r = np.clip(cells_r[:, None] - np.array(POSITIONS)[tile_pos, 0][None, :], 0, 6)
         self._tile_c = np.clip(cells_c[:, None] - np.array(POSITIONS)[tile_pos, 1][None, :], 0, 6)
         self._fits = np.array([[[_position_fits(pos, r, c) for pos in range(4)] for c in range(8)] for r in range(8)])
+        self._tile_levels = self._columns.level[self._columns.tile][None, :]  # each tile column's level
+        self._level_prior = (1.0 - LEVEL_PRIOR * np.arange(1, self.m + 1))[:, None, None]
         # One read of a blank frame now, not in the live loop's first: it compiles the measurement
         # kernels (or loads them from disk) and lets OpenCV build its Lab tables (~0.7 s). The
         # decisions' kernels and the faces' places in the frame (per geometry) likewise.
@@ -482,7 +484,7 @@ class GardenObserver:
         recess_score = (0.6 + 0.4 * np.clip(meas["recess"], 0.0, 1.0)) * p_recess
         # Higher readings are discounted a little: a high view sees everything lower displaced by
         # parallax (more chances of a look-alike), and high pieces are the rarer ones on a table.
-        prior = (1.0 - LEVEL_PRIOR * np.arange(1, self.m + 1))[:, None, None]
+        prior = self._level_prior
         per_level = np.stack([meas["pillar"][1:] * p_pillar[1:] * prior, meas["deco_closed"] * p_single * prior,
                               meas["deco"] * p_span * prior], axis=-1)  # (m, 8, 8, 3)
         tile_score = np.where(self._fits, space[1:] * prior[..., None], -np.inf)  # (m, 8, 8, 4)
@@ -496,8 +498,9 @@ class GardenObserver:
         best_columns(scores, order)
         # Which tile a space belongs to (footprint and level) is what its siblings say too: a tile
         # seen by parallax coincidence in one space lacks the others.
-        sibling = np.where(scores[:, cols.tile] > 0, whole[cols.level[cols.tile][None, :], self._tile_r, self._tile_c]
-                           + scores[:, cols.tile], -np.inf)  # (64, tile columns)
+        tile_scores = scores[:, cols.tile]
+        sibling = np.where(tile_scores > 0, whole[self._tile_levels, self._tile_r, self._tile_c] + tile_scores,
+                           -np.inf)  # (64, tile columns)
         best_tile = cols.tile[np.argmax(sibling, axis=1)]
         rows = self._first_readings(scores, order, best_tile, meas, post)
         rows = self._deco_levels(rows, meas, post)
