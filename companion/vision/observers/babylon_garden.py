@@ -1464,9 +1464,14 @@ class GardenObserver:
         if post["glyph"] is not None:
             again["glyph"] = post["glyph"].copy()
             again["glyph"][ks, rs, cs] = self._support(features, GLYPH_CLASSES)
+        ink = [self._name_index[name] for name in GLYPH_CLASSES] if again["glyph"] is not None else []
         for r, c, level in todo:
             cell = rows[r][c]
             icon, sure = self._icon(meas, again, level, r, c, _position_of(cell.attrs["tile"], r, c))
+            if icon != "none" and ink and float(again["glyph"][level, r, c, ink].sum()) < NOTHING_FITS:
+                # What is left in view unlike the tile looks like no icon's print: the blurred
+                # edge of the neighbour in front, not an icon; whether one is there is not seen.
+                icon, sure = "none", 0.0
             if icon != cell.attrs["icon"]:
                 out[r][c] = CellReading(cell.label, min(cell.confidence, sure), {**cell.attrs, "icon": icon},
                                         cell.alternatives)
