@@ -1,4 +1,4 @@
-"""Garden speed, eleventh sitting: steps done without numpy's reductions of many short rows (and
+"""Garden speed: steps done without numpy's reductions of many short rows (and
 without a full sort) give the same numbers and decisions bit for bit."""
 
 from __future__ import annotations
