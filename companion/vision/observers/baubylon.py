@@ -120,6 +120,7 @@ _PART_SHOWN = 0.15
 # stack) has its next likeliest judged in its place, at most this many times.
 _REPICKS = 2
 _PART_SIDE_LEAST = 0.2  # a side that does not show the face inside still counts this much
+_PARTIAL_PAWNS = 2  # stacks of up to this many pawns looked for behind a taller stand
 
 
 class BaubylonObserver:
@@ -528,16 +529,17 @@ class BaubylonObserver:
         if foreign is not None:
             allowed = allowed & ~foreign
             levels, scores, seen = self._read_blocks(table, evidence, seams, joints, stacked, allowed, ring)
-        # A single pawn on a block, partly behind a taller stand nearer the camera, shows only part
-        # of its top and of its outline: read again where nothing else explains its colour.
+        # A stack of one or two pawns on a block, partly behind a taller stand nearer the camera,
+        # shows only part of its top and of its outline: read again where nothing else explains
+        # its colour.
         partly = self._partly_hidden_pawns(image, profile, pawn_offsets, gains, self.levels[levels].ravel(),
                                            stacked.ravel(), top.ravel(), unlike, look)
         if partly is not None:
-            spaces, found_colour = partly
+            spaces, found_colour, found_count = partly
             restored.ravel()[spaces] = True  # not sure: in part hidden
             stacked.ravel()[spaces] = True
             top = top.copy()
-            top.ravel()[spaces] = self.levels[levels].ravel()[spaces] + 1
+            top.ravel()[spaces] = self.levels[levels].ravel()[spaces] + found_count
             pawn_colour = pawn_colour.copy()
             pawn_colour[spaces] = found_colour
         pawn_count = np.where(stacked, top - self.levels[levels], 0).ravel()
@@ -901,38 +903,85 @@ class BaubylonObserver:
 
     def _partly_hidden_pawns(self, image: np.ndarray, profile: AppearanceProfile, offsets: np.ndarray,
                              gains: np.ndarray, levels: np.ndarray, stacked: np.ndarray, top: np.ndarray,
-                             unlike: np.ndarray, look=None) -> tuple[np.ndarray, np.ndarray] | None:
-        """(spaces, colour indices) of single pawns found on spaces read bare (`stacked` (S,)
-        False; `levels` (S,) the blocks read, pawn heights) whose top a taller stand nearer the
-        camera may hide in part but not in its middle (as _behind_taller, with the stands read:
-        `top` where a stack is), where that top shows a pawn's colour and, on the sides left in
-        view, its outline (_partial_pawn_scores), and no stack read already has its top there in
-        the frame. None when there is none."""
+                             unlike: np.ndarray, look=None) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """(spaces, colour indices, pawn counts) of stacks of one or two pawns found on spaces read
+        bare (`stacked` (S,) False; `levels` (S,) the blocks read, pawn heights) whose top a taller
+        stand nearer the camera may hide in part but not in its middle (_partial_stacks); of the
+        two, a stack of two where its top shows _TALLER better (as _one_stack_per_top). None when
+        there is none."""
+        found = self._partial_stacks(image, profile, offsets, gains, levels, stacked, top, unlike, look)
+        if found is None:
+            return None
+        spaces, pawns, score, kind = found
+        best = np.full(len(levels), -np.inf)
+        colour = np.zeros(len(levels), np.intp)
+        count = np.zeros(len(levels), np.intp)
+        for n in range(1, _PARTIAL_PAWNS + 1):  # fewer pawns first: a taller stack must show better
+            at = np.flatnonzero(pawns == n)
+            rank = score[at] - _TALLER * (n - 1)
+            better = at[rank > best[spaces[at]]]
+            best[spaces[better]] = score[better] - _TALLER * (n - 1)
+            colour[spaces[better]], count[spaces[better]] = kind[better], n
+        spaces = np.flatnonzero(count)
+        if not len(spaces):
+            return None
+        return spaces, colour[spaces], count[spaces]
+
+    def _partial_stacks(self, image: np.ndarray, profile: AppearanceProfile, offsets: np.ndarray,
+                        gains: np.ndarray, levels: np.ndarray, stacked: np.ndarray, top: np.ndarray,
+                        unlike: np.ndarray, look) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+        """(spaces, pawn counts, scores, colour indices) of stacks of one to _PARTIAL_PAWNS pawns
+        found on spaces read bare (`stacked` (S,) False; `levels` (S,) the blocks read, pawn
+        heights) whose top a taller stand nearer the camera may hide in part but not in its middle
+        (as _behind_taller, with the stands read: `top` where a stack is), where that top shows a
+        pawn's colour and, on the sides left in view, its outline (_partial_pawn_scores), the pawns
+        under it show along the middle unless hidden there too (baubylon.stack: a stack shows below
+        its top), and no stack read already has its top there in the frame. Every count's
+        candidates judged together. None when there is none."""
         stands = np.where(stacked, top, levels)
-        own = levels + 1
-        free = ~stacked & (own <= self.top)
-        own = np.minimum(own, self.top)
-        middle, part = self._taller_in_front(own, stands)  # (as _behind_taller: compiled)
-        heights = own - 1  # probe index
-        first = unlike[np.arange(len(own)), heights] > _PAWN_UNLIKE  # the first look's mean
-        spaces = np.flatnonzero(free & part & ~middle & first)
+        rows = np.arange(len(levels))
+        free = ~stacked
+        pairs, firsts = [], []
+        for pawns in range(1, _PARTIAL_PAWNS + 1):
+            own = levels + pawns
+            free = free & (own <= self.top)
+            own = np.minimum(own, self.top)
+            middle, part = self._taller_in_front(own, stands)  # (as _behind_taller: compiled)
+            if pawns > 1:  # the pawn under the top: its colour along the middle, or hidden
+                at = np.minimum(levels + pawns - 1, self.top)
+                free = free & ((unlike[rows, at - 1] >= _COLUMN_UNLIKE) | self._taller_in_front(at, stands)[0])
+            first = unlike[rows, own - 1] > _PAWN_UNLIKE  # the first look's mean
+            where = np.flatnonzero(free & part & ~middle)
+            pairs.append(np.column_stack([where, np.full(len(where), pawns), own[where] - 1]))
+            firsts.append(first[where])
+        pairs, first = np.concatenate(pairs), np.concatenate(firsts)
+        read = np.flatnonzero(stacked)
+        if len(read) and len(pairs):  # one top seen in the frame is one stack: not where a stack read has its top
+            where = self.pawn_pixels[pairs[:, 0], pairs[:, 2]]
+            tops = self.pawn_pixels[read, top[read] - 1]
+            near = _apart(np.concatenate([where, tops]))[: len(where), len(where):]
+            apart = ~(near < 0.5 * self.pawn_px[pairs[:, 0], pairs[:, 2]][:, None]).any(axis=1)
+            pairs, first = pairs[apart], first[apart]
+        spaces, heights = pairs[first, 0], pairs[first, 2]  # heights: probe index
         # ...or where the mean mixes the pawn's colour with what hides it (a black pawn's with a
         # shaded side: table-like), at least _PART_LEAST points of the first look's grid unlike
         # table and blocks (judged afresh: _read_pawns made no candidate there).
-        more = np.flatnonzero(free & part & ~middle & ~first) if look is not None else np.zeros(0, np.intp)
+        more = np.flatnonzero(~first) if look is not None else np.zeros(0, np.intp)
         if len(more):  # (their grids balanced and compared once, for every step below)
-            grids = look[0][more, heights[more]]
-            middle_colour, seen, far = _balanced_grids(grids, gains[more], profile)
+            grids = look[0][pairs[more, 0], pairs[more, 2]]
+            middle_colour, seen, far = _balanced_grids(grids, gains[pairs[more, 0]], profile)
             enough = far.sum(axis=-1) >= _PART_LEAST
             more, grids, seen, far = more[enough], grids[enough], seen[enough], far[enough]
             middle_colour = middle_colour[enough]
         # A top scores at most how like a pawn's its colour is: those that cannot pass are not
         # looked at again (the same spaces kept, for less).
+        counts = pairs[first, 1]
         if look is not None and len(spaces):
-            spaces = spaces[look[1][spaces, heights[spaces]].max(axis=-1) > _PART_SHOWN]
+            shows = look[1][spaces, heights].max(axis=-1) > _PART_SHOWN
+            spaces, heights, counts = spaces[shows], heights[shows], counts[shows]
         judged = None  # the `more` tops' grids, their colours' support and _unlike_part's
         if len(more):
-            support = self._grid_support(grids, gains[more], profile, (seen, far), middle_colour)
+            support = self._grid_support(grids, gains[pairs[more, 0]], profile, (seen, far), middle_colour)
             shows = support.max(axis=-1) > _PART_SHOWN
             more = more[shows]
             judged = (grids[shows], support[shows], (seen[shows], far[shows]))
@@ -940,21 +989,17 @@ class BaubylonObserver:
             return None
         score, colour = np.zeros(0), np.zeros(0, np.intp)
         if len(spaces):
-            score, colour = self._partial_pawn_scores(image, profile, offsets, gains, spaces, heights[spaces], look)
+            score, colour = self._partial_pawn_scores(image, profile, offsets, gains, spaces, heights, look)
         if len(more):
-            extra = self._partial_pawn_scores(image, profile, offsets, gains, more, heights[more], judged=judged)
-            spaces, score, colour = (np.concatenate([spaces, more]), np.concatenate([score, extra[0]]),
-                                     np.concatenate([colour, extra[1]]))
+            extra = self._partial_pawn_scores(image, profile, offsets, gains, pairs[more, 0], pairs[more, 2],
+                                              judged=judged)
+            spaces, heights, counts = (np.concatenate([spaces, pairs[more, 0]]), np.concatenate([heights, pairs[more, 2]]),
+                                       np.concatenate([counts, pairs[more, 1]]))
+            score, colour = np.concatenate([score, extra[0]]), np.concatenate([colour, extra[1]])
         keep = score > _PART_SHOWN
-        read = np.flatnonzero(stacked)
-        if len(read):  # one top seen in the frame is one stack: not where a stack read has its top
-            where = self.pawn_pixels[spaces, heights[spaces]]
-            tops = self.pawn_pixels[read, top[read] - 1]
-            near = _apart(np.concatenate([where, tops]))[: len(where), len(where):]
-            keep &= ~(near < 0.5 * self.pawn_px[spaces, heights[spaces]][:, None]).any(axis=1)
         if not keep.any():
             return None
-        return spaces[keep], colour[keep]
+        return spaces[keep], counts[keep], score[keep], colour[keep]
 
     def _partial_pawn_scores(self, image: np.ndarray, profile: AppearanceProfile, offsets: np.ndarray,
                              gains: np.ndarray, squares: np.ndarray, heights: np.ndarray,
