@@ -22,6 +22,13 @@ def bench_seen(region: str, seed: int, n: int, layout):
     return visible_share(scene.regions[0], bench.bench_camera(region, seed, n), layout.top_faces())
 
 
+def bench_reading(region: str, seed: int, n: int):
+    """Frame n of seed `seed` read as the benchmark reads it: (observation, expected, seen), the
+    expected cells from its layout and `seen` as bench_seen gives it."""
+    layout, image, observer = bench_frame(region, seed, n)
+    return observer.observe(image), layout.expected(), bench_seen(region, seed, n, layout)
+
+
 def sure_and_wrong(observation, expected) -> list[tuple[int, int]]:
     """The cells read surely (above SURE) with attributes other than `expected` gives."""
     return [(r, c) for r in range(observation.rows) for c in range(observation.cols)

@@ -5,15 +5,9 @@ import pytest
 from companion.benchmarking import vision as bench
 from companion.vision import labels
 from companion.vision.observers.babylon_garden import GHOST_CAP
-from tests.vision.bench_frames import bench_frame, bench_seen, visible_and_wrong
+from tests.vision.bench_frames import bench_reading, visible_and_wrong
 
 REGION = "babylon.garden"
-
-
-def _read(seed: int, n: int):
-    layout, image, observer = bench_frame(REGION, seed, n)
-    seen = bench_seen(REGION, seed, n, layout)
-    return observer.observe(image), layout.expected(), seen
 
 
 @pytest.mark.parametrize(("seed", "n", "cell", "still_wrong"), [
@@ -27,7 +21,7 @@ def _read(seed: int, n: int):
     (0, 140, (6, 3), []),
 ])
 def test_a_space_showing_its_dot_is_not_read_as_a_piece(seed, n, cell, still_wrong):
-    observation, expected, seen = _read(seed, n)
+    observation, expected, seen = bench_reading(REGION, seed, n)
     r, c = cell
     assert expected[r][c][0] == labels.TILE and seen[r, c] >= bench.VISIBLE
     reading = observation.cell(r, c)

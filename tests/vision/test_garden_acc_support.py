@@ -4,7 +4,7 @@
 from companion.vision import labels
 from companion.vision.observers.garden_rules import tile_fits
 from companion.vision.types import CellReading
-from tests.vision.bench_frames import bench_frame, bench_seen, visible_and_wrong
+from tests.vision.bench_frames import bench_reading, visible_and_wrong
 
 REGION = "babylon.garden"
 
@@ -30,10 +30,7 @@ def test_an_unclear_space_joins_the_tile_its_neighbours_pieces_stand_on():
     """Bench seed 0, frame 187: (4, 6) is the top-left space of the level-1 tile r4c6, whose
     other spaces show it (twice) and a belvedere on it; its own view fitted a level-2 tile r3c6,
     which two pieces beside it (a belvedere, a pillar) could also stand on."""
-    layout, image, observer = bench_frame(REGION, 0, 187)
-    seen = bench_seen(REGION, 0, 187, layout)
-    expected = layout.expected()
-    observation = observer.observe(image)
+    observation, expected, seen = bench_reading(REGION, 0, 187)
     assert expected[4][6] == (labels.TILE, {"level": 1, "tile": "r4c6", "flower": "flower0", "icon": "stairs"})
     assert (observation.cell(4, 6).label, observation.cell(4, 6).attrs) == expected[4][6]
     assert visible_and_wrong(observation, expected, seen) == []
@@ -47,10 +44,7 @@ def test_a_clear_space_whose_tile_cannot_lie_there_joins_the_one_at_its_level_th
     tile r3c6: no level-2 tile covers them (babylon.build.covered_space). The level-2 tile that
     can lie there, carried by the pillar and its other space, is r5c6; not surely (its own
     outline chose otherwise)."""
-    layout, image, observer = bench_frame(REGION, 3, 152)
-    seen = bench_seen(REGION, 3, 152, layout)
-    expected = layout.expected()
-    observation = observer.observe(image)
+    observation, expected, seen = bench_reading(REGION, 3, 152)
     assert expected[5][7] == (labels.TILE, {"level": 2, "tile": "r5c6", "flower": "flower0", "icon": "fountain"})
     assert expected[4][6][1]["tile"] == expected[4][7][1]["tile"] == "r3c6"
     assert expected[5][6] == (labels.PILLAR2, {"level": 4})
@@ -66,10 +60,7 @@ def test_a_clear_space_read_at_another_level_than_its_tile_takes_the_tiles_level
     own outline fitted that footprint at level 3 (0.8 sure): a level-3 tile there would cover
     (3, 5) and (3, 6), both surely read at level 1 (babylon.build.covered_space). No level-3 tile
     can lie there; the tile at another level that can is its own r2c5, at level 1."""
-    layout, image, observer = bench_frame(REGION, 3, 51)
-    seen = bench_seen(REGION, 3, 51, layout)
-    expected = layout.expected()
-    observation = observer.observe(image)
+    observation, expected, seen = bench_reading(REGION, 3, 51)
     assert expected[2][6] == (labels.TILE, {"level": 1, "tile": "r2c5", "flower": "flower2", "icon": "none"})
     assert expected[3][5] == (labels.BELVEDERE, {"level": 1})
     cell = observation.cell(2, 6)
@@ -83,10 +74,7 @@ def test_an_unclear_recess_under_a_tile_its_pieces_carry_is_that_tiles_space():
     other spaces carry a fountain (on (5, 0) and (5, 1)) and a single pillar (6, 1): nothing of
     the tile shows but this space. Its view fitted a recess a little better (0.34 against 0.24);
     a recess there would lie under the tile those pieces stand on (babylon.build.covered_space)."""
-    layout, image, observer = bench_frame(REGION, 4, 107)
-    seen = bench_seen(REGION, 4, 107, layout)
-    expected = layout.expected()
-    observation = observer.observe(image)
+    observation, expected, seen = bench_reading(REGION, 4, 107)
     assert expected[6][0] == (labels.TILE, {"level": 2, "tile": "r5c0", "flower": "flower2", "icon": "stairs"})
     assert expected[5][0] == expected[5][1] == (labels.FOUNTAIN, {"level": 2})
     assert expected[6][1] == (labels.PILLAR1, {"level": 3})
@@ -102,10 +90,7 @@ def test_a_space_under_a_sure_tile_at_its_level_is_that_tiles_space():
     shows (babylon.build.covered_space); of the space's own readings at level 2 the best fitted
     the top-right space of a tile r4c5, which would lie at the same level over (4, 5): two tiles
     at one level cannot cover one cell. It is r3c5's space, not surely."""
-    layout, image, observer = bench_frame(REGION, 5, 199)
-    seen = bench_seen(REGION, 5, 199, layout)
-    expected = layout.expected()
-    observation = observer.observe(image)
+    observation, expected, seen = bench_reading(REGION, 5, 199)
     assert expected[4][6] == (labels.TILE, {"level": 2, "tile": "r3c5", "flower": "flower3", "icon": "bridge"})
     assert expected[4][5] == (labels.STATUE, {"level": 2})
     cell = observation.cell(4, 6)
@@ -119,10 +104,7 @@ def test_a_space_its_siblings_vote_put_on_a_lower_tile_joins_the_tile_its_pieces
     other spaces carry a fountain and a statue. The neighbours' vote put it on a level-1 tile
     r2c0, which its own view does not fit at all, and a completed footprint made that surer; its
     own view fits r1c0's space (0.96), a tile those pieces stand on (babylon.deco.icon)."""
-    layout, image, observer = bench_frame(REGION, 3, 176)
-    seen = bench_seen(REGION, 3, 176, layout)
-    expected = layout.expected()
-    observation = observer.observe(image)
+    observation, expected, seen = bench_reading(REGION, 3, 176)
     assert expected[2][1] == (labels.TILE, {"level": 2, "tile": "r1c0", "flower": "flower1", "icon": "none"})
     assert expected[1][0] == expected[1][1] == (labels.FOUNTAIN, {"level": 2})
     assert expected[2][0] == (labels.STATUE, {"level": 2})
@@ -137,10 +119,7 @@ def test_a_cell_under_a_sure_tile_shows_only_a_higher_tile_that_can_lie_there():
     on its other spaces. The cell's view fitted a recess (under that tile: not possible) and then
     a level-4 tile r3c5, which would lie over those surely read level-2 spaces; the belvedere on
     the tile (0.77) is what can be there (babylon.build.covered_space, garden_rules.tile_fits)."""
-    layout, image, observer = bench_frame(REGION, 3, 121)
-    seen = bench_seen(REGION, 3, 121, layout)
-    expected = layout.expected()
-    observation = observer.observe(image)
+    observation, expected, seen = bench_reading(REGION, 3, 121)
     assert expected[4][6] == (labels.BELVEDERE, {"level": 2})
     cell = observation.cell(4, 6)
     assert (cell.label, cell.attrs) == expected[4][6]
