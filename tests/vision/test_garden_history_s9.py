@@ -61,6 +61,22 @@ def test_the_tile_read_unsurely_with_another_icon_is_the_pillar_the_frame_also_s
     assert read.cell(5, 5).alternatives[0][0] == labels.TILE  # the frame's reading is kept first
 
 
+def test_the_tile_read_unsurely_exactly_as_before_is_the_pillar_the_frame_also_saw_on_it():
+    # the same, the frame reading the space down to its icon as before (the pillar's side over the
+    # middle matching the colour the space is judged against), with no confidence (below FITS); a
+    # reading that fits at all, or one out of view, or with no pillar standing on it among the
+    # alternatives, stays as it was seen
+    same = board({(5, 5): tile(0.0, alternatives=(("tile", {"level": 5}, 0.11), ("pillar", {"level": 3}, 0.11)))})
+    read = with_history(same, SEEN_TILE, IN_VIEW)
+    assert read_at(read) == (labels.PILLAR2, {"level": 3})
+    assert read.cell(5, 5).confidence <= 0.0 + 1e-12
+    assert read_at(with_history(same, SEEN_TILE, OUT_OF_VIEW)) == read_at(SEEN_TILE)
+    sure = board({(5, 5): tile(0.3, alternatives=(("pillar", {"level": 3}, 0.11),))})
+    assert read_at(with_history(sure, SEEN_TILE, IN_VIEW)) == read_at(SEEN_TILE)
+    bare = board({(5, 5): tile(0.0, alternatives=(("tile", {"level": 2}, 0.3),))})
+    assert read_at(with_history(bare, SEEN_TILE, IN_VIEW)) == read_at(SEEN_TILE)
+
+
 def test_the_board_read_unsurely_over_a_tile_space_is_the_pillar_standing_on_that_space():
     seen = board({(5, 5): tile(0.95, level=2)})
     now = board({(5, 5): CellReading(labels.RECESS, 0.01, {"level": 0},

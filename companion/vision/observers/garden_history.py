@@ -177,7 +177,13 @@ def with_history(current: Observation, previous: Observation, view: FaceView | N
     for r in range(8):
         for c in range(8):
             now, top = rows[r][c], memory.top(r, c)
-            if top is None or (now.label, now.attrs) == (top[0], top[1]):
+            if top is None:
+                continue
+            if (now.label, now.attrs) == (top[0], top[1]):
+                put = _pillar_on_same_space(current.cells, top, r, c, view)
+                if put is not None:
+                    rows[r][c] = put
+                    own[r][c] = False
                 continue
             if now.confidence >= SURE:
                 if (r, c) in blind:
@@ -343,6 +349,19 @@ def _cannot_stand(rows, top: Record, r: int, c: int) -> bool:
         stands = now.attrs["level"] - _HEIGHT[now.label]
         return stands != base and not _tile_read_under(rows, r, c, stands)
     return False
+
+
+def _pillar_on_same_space(rows, top: Record, r: int, c: int, view: FaceView | None) -> CellReading | None:
+    """The tile space seen at (r, c), read again as itself down to its icon but with no confidence
+    (below FITS: the frame does not see that space there), with a pillar standing on it among the
+    frame's alternatives: where that space is in view, the pillar put on it since (as _settle's
+    first rule for the space read with another icon: what the frame sees there is the pillar's
+    side, whose colour need not differ from the space's as read before)."""
+    now = rows[r][c]
+    if now.label != labels.TILE or now.confidence >= FITS:
+        return None
+    standing = _standing_pillar(now, top[1]["level"], top[2])
+    return standing if standing is not None and _in_view(rows, r, c, top, view) else None
 
 
 def _standing_pillar(now: CellReading, base: int, trust: float, fits: float = FITS) -> CellReading | None:
