@@ -45,3 +45,37 @@ def test_what_shows_of_a_hidden_middle_unlike_any_icon_is_no_icon():
     cell = observation.cell(3, 5)
     assert (cell.label, cell.attrs) == expected[3][5]
     assert visible_and_wrong(observation, expected, seen) == []
+
+
+def test_the_tiles_colour_is_taken_from_an_even_strip_not_one_half_in_shade():
+    """Bench seed 1, frame 80: (6, 1) is a bare space (no icon) of the level-1 tile r5c1, in full
+    view; its middle is the lit tile's colour (L ~75). Its right edge strip catches something darker
+    along part of it (L 54 on average, its lightness spread 7 against the tile's ~0.6): as a mean
+    colour it is nearer the learned tile colour (L 64, between lit and shaded tiles) than the three
+    even lit strips, so it was taken as the tile's colour and the whole middle read unlike it (a
+    stairs icon). Judged on colour and evenness together (all six of a strip's features against the
+    tile's model) an even lit strip is the tile's colour, and the middle has no icon."""
+    layout, image, observer = bench_frame(REGION, 1, 80)
+    seen = bench_seen(REGION, 1, 80, layout)
+    expected = layout.expected()
+    observation = observer.observe(image)
+    assert expected[6][1] == (labels.TILE, {"level": 1, "tile": "r5c1", "flower": "flower1", "icon": "none"})
+    assert seen[6, 1] == 1.0
+    cell = observation.cell(6, 1)
+    assert (cell.label, cell.attrs) == expected[6][1]
+    assert visible_and_wrong(observation, expected, seen) == []
+
+
+def test_an_uneven_strip_beside_a_bare_middle_is_not_the_tiles_colour():
+    """Bench seed 5, frame 56: (4, 5), a bare space of the level-1 tile r3c5 in full view, read as a
+    stairs icon the same way (its left strip L 56 with lightness spread 7, the other three even and
+    lit at L 73)."""
+    layout, image, observer = bench_frame(REGION, 5, 56)
+    seen = bench_seen(REGION, 5, 56, layout)
+    expected = layout.expected()
+    observation = observer.observe(image)
+    assert expected[4][5] == (labels.TILE, {"level": 1, "tile": "r3c5", "flower": "flower0", "icon": "none"})
+    assert seen[4, 5] == 1.0
+    cell = observation.cell(4, 5)
+    assert (cell.label, cell.attrs) == expected[4][5]
+    assert visible_and_wrong(observation, expected, seen) == []

@@ -1684,8 +1684,10 @@ def _middle_keep_made(near: np.ndarray, h: int, w: int) -> np.ndarray:
 def _glyph_stats(strips: np.ndarray, patch: np.ndarray, keep: np.ndarray, tile_model=None):
     """_glyphs for any leading shape: strips (..., 4, F), patch (..., h, w, 3), keep (..., h, w)."""
     # The tile's own colour from the cleanest of four strips along the space's edges: the one
-    # most like a tile's learned colour (a neighbour in front may cover a strip with a uniform
-    # colour of its own), or before learning, the least spread (an icon's blurred edge).
+    # most like a tile's learned appearance, colour and spread alike (a neighbour in front may
+    # cover a strip with a uniform colour of its own, or part of it with its darker side: a strip
+    # half tile, half side passes for a tile's colour but not for its evenness), or before
+    # learning, the least spread (an icon's blurred edge).
     # Then the share of the middle unlike it, and the icon's colour from its core (pixels at least
     # 70 % as distinct as the most distinct: not the blurred edges, which are half tile), relative
     # to the tile's colour beside it (the light on both is the same). Colour only: how much edge
@@ -1745,27 +1747,26 @@ _TILE_COLOUR_MODELS: dict[int, tuple[object, np.ndarray, np.ndarray]] = {}  # id
 
 
 def _tile_colour_model(tile_model) -> tuple[np.ndarray, np.ndarray]:
-    """The tile model's colour mean and inverse colour covariance (float64, made once per model)."""
+    """The tile model's mean and inverse covariance of an edge strip's six features, colour and
+    spread (float64, made once per model)."""
     if tile_model is None:
-        return np.zeros(3), np.eye(3)
+        return np.zeros(6), np.eye(6)
     made = _TILE_COLOUR_MODELS.get(id(tile_model))
     if made is None or made[0] is not tile_model:
         if len(_TILE_COLOUR_MODELS) > 16:
             _TILE_COLOUR_MODELS.clear()
         made = _TILE_COLOUR_MODELS[id(tile_model)] = (
-            tile_model, np.ascontiguousarray(tile_model.mean[:3], dtype=np.float64),
-            np.ascontiguousarray(np.linalg.inv(tile_model.cov[:3, :3]), dtype=np.float64))
+            tile_model, np.ascontiguousarray(tile_model.mean[:6], dtype=np.float64),
+            np.ascontiguousarray(np.linalg.inv(tile_model.cov[:6, :6]), dtype=np.float64))
     return made[1], made[2]
 
 
 def _glyph_stats_numpy(strips: np.ndarray, patch: np.ndarray, keep: np.ndarray, tile_model=None):
     """_glyph_stats in numpy (for a layout or type the compiled loop does not take)."""
-    # The tile's own colour from the cleanest of four strips along the space's edges: the one
-    # most like a tile's learned colour (a neighbour in front may cover a strip with a uniform
-    # colour of its own), or before learning, the least spread (an icon's blurred edge).
+    # The tile's own colour from the cleanest of four strips along the space's edges (as _glyph_stats).
     if tile_model is not None:
-        diff = strips[..., :3] - tile_model.mean[:3]
-        unlike = np.einsum("...i,ij,...j->...", diff, np.linalg.inv(tile_model.cov[:3, :3]), diff)
+        diff = strips[..., :6] - tile_model.mean[:6]
+        unlike = np.einsum("...i,ij,...j->...", diff, np.linalg.inv(tile_model.cov[:6, :6]), diff)
     else:
         unlike = strips[..., 3:].sum(axis=-1)
     pick = np.argmin(unlike, axis=-1)[..., None, None]

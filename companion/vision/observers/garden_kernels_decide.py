@@ -55,8 +55,9 @@ def dot_posterior(lab, means, inverses, logdets, outlier, out):
 def glyph_stats(strips, patch, keep, tile_mean, tile_inverse, use_model, delta_e, pairwise, share, colour):
     """babylon_garden._glyph_stats of N middles: `strips` (N, 4, 6) float32 (the four edge strips'
     features), `patch` (N, P, 3) float32 (the middle's Lab points; both strided: views of a read's measurements), `keep` (N, P) bool (the points
-    read). The tile's colour is the strip most like the tile model (`tile_mean` (3,), `tile_inverse`
-    (3, 3), float64) when `use_model`, else the least spread one. Into `share` (N,) float64: the
+    read). The tile's colour is the strip most like the tile model in all six features, colour and
+    spread (`tile_mean` (6,), `tile_inverse` (6, 6), float64) when `use_model`, else the least
+    spread one. Into `share` (N,) float64: the
     kept points' share farther than `delta_e` from it; `colour` (N, 3) float64: the mean difference
     of the core points (at least 0.7 of the farthest), 0 where no point is unlike. The core's float32
     sum runs as numpy's over the patch did: pairwise over the P points (`pairwise`: numpy's layout
@@ -64,7 +65,8 @@ def glyph_stats(strips, patch, keep, tile_mean, tile_inverse, use_model, delta_e
     n, n_p = keep.shape
     diff = np.empty((n_p, 3), np.float32)
     distance = np.empty(n_p, np.float32)
-    centred = np.empty(3)
+    n_f = tile_mean.shape[0]
+    centred = np.empty(n_f)
     lanes = np.empty(8, np.float32)
     zero = np.float32(0.0)
     for item in range(n):
@@ -72,11 +74,11 @@ def glyph_stats(strips, patch, keep, tile_mean, tile_inverse, use_model, delta_e
         lowest = np.inf
         for k in range(4):
             if use_model:
-                for i in range(3):
+                for i in range(n_f):
                     centred[i] = np.float64(strips[item, k, i]) - tile_mean[i]
                 unlike = 0.0
-                for i in range(3):
-                    for j in range(3):
+                for i in range(n_f):
+                    for j in range(n_f):
                         unlike += centred[i] * tile_inverse[i, j] * centred[j]
             else:
                 unlike = np.float64(strips[item, k, 3] + strips[item, k, 4] + strips[item, k, 5])
@@ -144,5 +146,5 @@ def warm() -> None:
     dot_posterior(np.zeros((1, 3)), np.zeros((1, 3)), np.ones((1, 3, 3)), np.zeros(1), 0.0, np.empty((1, 1)))
     # strips and patch strided (babylon_garden._strided: a read's middles are views of its measurements)
     glyph_stats(np.zeros((1, 4, 12), np.float32)[..., ::2], np.zeros((1, 1, 6), np.float32)[..., ::2],
-                np.ones((1, 1), bool), np.zeros(3), np.eye(3), True, 15.0, True, np.empty(1), np.empty((1, 3)))
+                np.ones((1, 1), bool), np.zeros(6), np.eye(6), True, 15.0, True, np.empty(1), np.empty((1, 3)))
     _WARM.append(True)
