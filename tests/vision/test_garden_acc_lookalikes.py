@@ -99,6 +99,24 @@ def test_a_pillar_with_nothing_to_stand_on_stands_on_the_tile_round_it():
     assert visible_and_wrong(observation, expected, seen) == []
 
 
+def test_a_surface_beside_a_pillar_that_belongs_to_another_tile_is_nothing_to_stand_on():
+    """Bench seed 3, frame 177: a single pillar at (5, 4) stands on the level-1 tile r4c3 (its
+    spaces (4, 3) and (4, 4) read surely): its top is at level 2. Its top fits best at level 3
+    (0.52; a pillar standing on level 2), and a level-2 surface shows beside it: the tile r5c2 at
+    (5, 3) and (6, 3), whose footprint does not hold (5, 4). No level-2 tile can lie over (5, 4)
+    (garden_rules.tile_fits: each footprint holding it has a cell read surely lower, or r5c2's
+    space at level 2), so the pillar has nothing to stand on at level 2 and takes its reading on
+    r4c3 (0.16), no surer than 0.45."""
+    expected, seen, observer, observation = _read(3, 177)
+    assert expected[5][4] == (labels.PILLAR1, {"level": 2})
+    assert expected[4][3][1]["tile"] == expected[4][4][1]["tile"] == "r4c3"
+    assert expected[5][3][1]["tile"] == "r5c2" and expected[5][3][1]["level"] == 2
+    cell = observation.cell(5, 4)
+    assert (cell.label, cell.attrs) == expected[5][4]
+    assert cell.confidence <= 0.45
+    assert visible_and_wrong(observation, expected, seen) == []
+
+
 def test_a_pillar_under_two_tiles_stands_on_the_higher():
     """Bench seed 4, frame 120: (5, 4) lies under the level-2 tile r4c3 (three of its spaces read)
     and the level-1 tile r5c4 (one space and a pillar on it read): the higher covers the lower's

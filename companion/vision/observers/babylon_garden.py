@@ -1152,8 +1152,10 @@ class GardenObserver:
         the tile's level. So does a pillar where no tile space is read round it, on a cell that a
         tile carried by pieces on two of its other spaces covers (_carried_levels). A pillar read with its foot elsewhere gives way to a pillar candidate
         whose foot is there, when that fits at least PILLAR_GHOST_SHARE as well, or at least
-        DECO_ON_TILE when the pillar read has nothing to stand on in view (_stands_beside); not
-        surely: it is chosen over a reading that fits better."""
+        DECO_ON_TILE when the pillar read has nothing to stand on in view (_stands_beside) or no
+        tile can lie under it at the level its foot would be on (_tile_can_lie: a surface of that
+        level beside it belongs to another tile); not surely: it is chosen over a reading that fits
+        better."""
         out = [list(row) for row in rows]
         if not any(cell.label in (labels.PILLAR1, labels.PILLAR2) for row in rows for cell in row):
             return out  # no pillar read
@@ -1180,7 +1182,7 @@ class GardenObserver:
                 if floor < DECO_ON_TILE or any(k.label == "pillar" and DECO_ON_TILE <= k.score < floor for k in cands):
                     around = [rows[rr][cc] for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
                               if 0 <= rr < 8 and 0 <= cc < 8 and (rr, cc) != (r, c)]
-                    if not _stands_beside(cell, around):
+                    if not _stands_beside(cell, around) or not _tile_can_lie(rows, r, c, stands_on(cell)[0]):
                         floor = DECO_ON_TILE
                 for k in cands:
                     if k.label != "pillar" or k.score < floor:
@@ -1603,6 +1605,13 @@ def _stands_beside(cell: CellReading, around: list[CellReading]) -> bool:
     if cell.label in DECOS and cell.label != labels.STAIRS:
         return any(cell.attrs["level"] in stands_on(b) for b in around)
     return True
+
+
+def _tile_can_lie(rows: list[list[CellReading]], r: int, c: int, level: int) -> bool:
+    """Whether a piece's foot on (r, c) can be on level `level`: the board (level 0), or a tile at
+    that level that can lie over the cell in some position (garden_rules.tile_fits, surely read
+    cells only)."""
+    return level <= 0 or any(tile_fits(rows, r, c, level, pos, SURE)[0] for pos in range(4))
 
 
 def _seen_level(cell: CellReading) -> int:
