@@ -101,3 +101,20 @@ def test_in_play_a_surer_reading_replaces_the_remembered_field():
     before = playing({(11, 10): (2, [], 0.6)})
     now = playing({(11, 10): (0, [], 0.9)})
     assert with_history(now, before, view(now)).extras[FIELD][11 * COLS + 10] == [0, 0.9]
+
+
+def test_a_top_level_with_a_block_seen_at_least_as_surely_as_the_frames_height_is_one_pawn_on_it():
+    # bench seed 0 frame 32 (5, 1) and seed 3 frame 62 (3, 1), in play: a 2-high block seen bare
+    # at 0.45 (behind a taller stand), then a pawn on it read as two pawns on the table, the
+    # height under them at 0.42 (0.00): the field stays (baubylon.field), so the top level with
+    # the block is one pawn on it
+    before = playing({(5, 1): (2, [], 0.45)})
+    now = playing({(5, 1): (0, [None, "white"], 0.0)})
+    read = with_history(now, before, view(now, block={(5, 1): 0.42}, pawn={(5, 1): 0.0}, hidden=[(5, 1)])).cell(5, 1)
+    assert read.attrs == {"height": 2, "pawns": ["white"]}
+    assert read.confidence <= 0.45
+    # the frame's height surer than the block remembered: its two pawns on the table stand
+    now = playing({(5, 1): (0, [None, "white"], 0.3)})
+    before = playing({(5, 1): (2, [], 0.3)})
+    after = with_history(now, before, view(now, block={(5, 1): 0.44}, hidden=[(5, 1)]))
+    assert after.cell(5, 1) == now.cell(5, 1)

@@ -29,6 +29,8 @@ The rules (the current frame wins wherever it reads a space at least UNSURE sure
   pawn's colour is there); otherwise it was another space's top seen along the same ray, and the
   space is the bare block.
   The space reads as the remembered block with no stack (baubylon.field: the field stays in play).
+  A top level with the block's is so read also where the block was remembered unsurely, but at
+  least as surely as the frame reads the height under its stack (the field seen first stands).
 - A stack read before, none now, whose top a taller stand the frame reads nearer the camera now
   hides, is still there: one turn moves one pawn (baubylon.move), and the frame cannot see it.
 - The memory keeps the surer of what it had and what the frame reads (the remembered one on a
@@ -109,7 +111,11 @@ def with_history(current: Observation, previous: Observation, view: SpaceView,
         # observer's own cap): an outline hidden there reads as none, the table's "sure" sign
         height, sure = int(cell.attrs["height"]), min(float(block_sure[i]), HIDDEN_SURE if hidden[i] else 1.0)
         kept = heights[i]
-        if playing and kept != height and sures[i] >= unsure and _out_of_reach(cell, kept):
+        # in play, a top no stack on a surely remembered block has; or level with a remembered
+        # block seen bare at least as surely as the frame reads the height under its stack (two
+        # unsure looks: the field seen first stands on a tie, as below)
+        if (playing and kept != height and _out_of_reach(cell, kept)
+                and (sures[i] >= unsure or (sures[i] >= sure and _level_with(cell, kept)))):
             out.append(_off_the_block(cell, kept, sures[i]))
             memory.append([kept, sures[i]])
             continue
@@ -158,6 +164,12 @@ def _out_of_reach(cell: CellReading, height: int) -> bool:
     would need more pawns than a stack holds (baubylon.stack), or stand no higher than the block."""
     pawns = cell.attrs["pawns"]
     return bool(pawns) and not 1 <= int(cell.attrs["height"]) + len(pawns) - height <= MAX_PAWNS
+
+
+def _level_with(cell: CellReading, height: int) -> bool:
+    """Whether the frame reads a stack on the space whose top is level with a block `height` high."""
+    pawns = cell.attrs["pawns"]
+    return bool(pawns) and int(cell.attrs["height"]) + len(pawns) == height
 
 
 def _off_the_block(cell: CellReading, height: int, height_sure: float) -> CellReading:
