@@ -64,7 +64,9 @@ def test_a_camera_that_fails_is_reported_and_the_old_one_kept(harness):
     harness.fake.broken_cameras = ("opencv",)
     harness.tap("Settings")
     harness.tap("opencv")
-    assert "Switching to camera opencv…" in harness.texts()  # answered at once; opened in the background
+    # Answered at once; opened in the background. The screen's poll (every 0.5 s) may already have
+    # added the readers' "preparing" part to the line when the machine is slow.
+    assert any(t.startswith("Switching to camera opencv…") for t in harness.texts())
     harness.fake.finish_camera_switch()
     harness.app.screens["settings"].poll_switch()
     assert ("Camera opencv could not be used: it gives no picture (check its cable, and that no other program is "
