@@ -140,3 +140,16 @@ def test_a_lone_step_finds_its_other_step_beside_it():
         assert (observation.cell(r, 6).label, observation.cell(r, 6).attrs) == expected[r][6]
     assert observation.cell(6, 6).confidence <= 0.45
     assert visible_and_wrong(observation, expected, seen) == []
+
+
+def test_a_lone_step_at_level_one_is_the_low_step_of_a_stairs():
+    """Bench seed 3, frame 181: a stairs joins (6, 6) on a level-1 tile and (5, 6) on a level-2
+    tile; (5, 6) is hidden behind taller pieces, so (6, 6)'s step is read alone. A stairs' steps
+    stand on tiles one level apart (babylon.deco.stairs) and no tile lies at level 0: its other
+    step is at level 2. Not surely: that step is not seen."""
+    expected, seen, _, observation = _read(3, 181)
+    assert expected[6][6] == (labels.STAIRS, {"level": [1, 2]}) and seen[6, 6] >= bench.VISIBLE
+    assert seen[5, 6] < bench.VISIBLE
+    cell = observation.cell(6, 6)
+    assert (cell.label, cell.attrs) == expected[6][6]
+    assert cell.confidence <= 0.45

@@ -1900,7 +1900,13 @@ def _paired_stairs(rows: list[list[CellReading]], r: int, c: int) -> bool:
 
 
 def _pair_stairs(rows: list[list[CellReading]]) -> list[list[CellReading]]:
-    """A stairs joins two spaces: report both spaces' levels on each (low, high)."""
+    """A stairs joins two spaces: report both spaces' levels on each (low, high). A step read with
+    no step one level apart beside it (the other step hidden, or misread) at level 1 is the low
+    step of a stairs whose other step is at level 2: both steps stand on tiles one level apart
+    (babylon.deco.stairs), and no tile lies at level 0. A lone step higher up is reported at its
+    own level alone (its other step may be a level lower or higher). Either way read half as
+    surely as the step (the other step is not seen), and the completed pair no surer than
+    GHOST_CAP."""
     out = [list(row) for row in rows]
     for r in range(8):
         for c in range(8):
@@ -1915,7 +1921,9 @@ def _pair_stairs(rows: list[list[CellReading]]) -> list[list[CellReading]]:
                     if abs(other - mine) == 1:
                         partner = other
                         break
+            confidence = cell.confidence if partner is not None else cell.confidence * 0.5
+            if partner is None and mine == 1:
+                partner, confidence = 2, min(confidence, GHOST_CAP)  # the other step, as the rule says
             pair = sorted([mine, partner]) if partner is not None else [mine]
-            out[r][c] = CellReading(cell.label, cell.confidence if partner is not None else cell.confidence * 0.5,
-                                    {"level": pair}, cell.alternatives)
+            out[r][c] = CellReading(cell.label, confidence, {"level": pair}, cell.alternatives)
     return out

@@ -462,6 +462,8 @@ def _pair_stairs(frame, rows, own, memory: Memory) -> None:
                 continue
             levels = cell.attrs.get("level")
             top = memory.top(r, c)
+            if isinstance(levels, list | tuple) and len(levels) == 2 and not _step_beside(frame, r, c, levels):
+                levels = levels[:1]  # a lone step at level 1, which the frame gives its other step's level too
             if not isinstance(levels, list | tuple) or len(levels) != 1 or top is None:
                 continue
             level = levels[0]
@@ -475,7 +477,8 @@ def _pair_stairs(frame, rows, own, memory: Memory) -> None:
                 mate = frame[rr][cc]
                 if (other is None or other[0] != labels.TILE or abs(other[1]["level"] - level) != 1
                         or mate.confidence >= SURE
-                        or (rows[rr][cc].label == labels.STAIRS and len(rows[rr][cc].attrs["level"]) != 1)
+                        or (rows[rr][cc].label == labels.STAIRS and len(rows[rr][cc].attrs["level"]) != 1
+                            and _step_beside(rows, rr, cc, rows[rr][cc].attrs["level"]))
                         or (top[0] == labels.TILE and top[1]["tile"] == other[1]["tile"])):
                     continue
                 partners.append((rr, cc, other))
@@ -488,6 +491,15 @@ def _pair_stairs(frame, rows, own, memory: Memory) -> None:
             alternatives = ((mate.label, dict(mate.attrs), mate.confidence), *mate.alternatives)[:3]
             rows[rr][cc] = CellReading(labels.STAIRS, min(mate.confidence, other[2], RECALL_CAP), pair, alternatives)
             own[r][c] = own[rr][cc] = False
+
+
+def _step_beside(frame, r: int, c: int, levels) -> bool:
+    """Whether a neighbour of (r, c) is read as the same pair of stairs (`levels`): its other step.
+    A step read alone is reported with its own level only, or at level 1 with level 2 too (the
+    observer's _pair_stairs: its other step is one level higher)."""
+    return any(0 <= rr < 8 and 0 <= cc < 8 and frame[rr][cc].label == labels.STAIRS
+               and frame[rr][cc].attrs.get("level") == levels
+               for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
 
 
 def _tile_groups(rows) -> dict[tuple[str, int], list[tuple[int, int]]]:
