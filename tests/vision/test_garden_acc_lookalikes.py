@@ -153,3 +153,18 @@ def test_a_lone_step_at_level_one_is_the_low_step_of_a_stairs():
     cell = observation.cell(6, 6)
     assert (cell.label, cell.attrs) == expected[6][6]
     assert cell.confidence <= 0.45
+
+
+def test_a_pillar_under_a_tile_seen_over_its_cell_stands_on_that_tile():
+    """Bench seed 4, frame 72: the level-1 tile r5c6 shows its space (5, 7) and carries a
+    belvedere on (5, 6) and a single pillar on (6, 7). The double pillar on its fourth space
+    (6, 6) fits best as a double pillar standing in the board's recess (top at level 2): its foot
+    would then be below the tile over its cell, which it would pass through. It stands on the tile
+    (top at level 3), as its next reading says, not surely."""
+    expected, seen, _, observation = _read(4, 72)
+    assert expected[6][6] == (labels.PILLAR2, {"level": 3}) and seen[6, 6] >= bench.VISIBLE
+    assert expected[5][7][1]["tile"] == "r5c6" and expected[5][6] == (labels.BELVEDERE, {"level": 1})
+    cell = observation.cell(6, 6)
+    assert (cell.label, cell.attrs) == expected[6][6]
+    assert cell.confidence <= 0.45
+    assert visible_and_wrong(observation, expected, seen) == []

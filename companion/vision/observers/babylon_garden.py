@@ -1154,8 +1154,9 @@ class GardenObserver:
         whose foot is there, when that fits at least PILLAR_GHOST_SHARE as well, or at least
         DECO_ON_TILE when the pillar read has nothing to stand on in view (_stands_beside) or no
         tile can lie under it at the level its foot would be on (_tile_can_lie: a surface of that
-        level beside it belongs to another tile); not surely: it is chosen over a reading that fits
-        better."""
+        level beside it belongs to another tile) or its foot is below a tile seen over its cell (read
+        on one of its own spaces: the pillar would pass through it); not surely: it is chosen over
+        a reading that fits better."""
         out = [list(row) for row in rows]
         if not any(cell.label in (labels.PILLAR1, labels.PILLAR2) for row in rows for cell in row):
             return out  # no pillar read
@@ -1179,7 +1180,12 @@ class GardenObserver:
                 # A pillar read with nothing to stand on in view gives way to one on the tile that
                 # fits at all (as _pillar_on): its own reading is no physical alternative.
                 floor = PILLAR_GHOST_SHARE * top
-                if floor < DECO_ON_TILE or any(k.label == "pillar" and DECO_ON_TILE <= k.score < floor for k in cands):
+                if (r, c) in mates and stands_on(cell)[0] < levels[0]:
+                    # Its foot below a tile seen over its cell (on one of its own spaces, carried
+                    # by two of them): it would pass through that tile, or stand under it out of
+                    # sight. Its own reading is no physical alternative.
+                    floor = DECO_ON_TILE
+                elif floor < DECO_ON_TILE or any(k.label == "pillar" and DECO_ON_TILE <= k.score < floor for k in cands):
                     around = [rows[rr][cc] for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
                               if 0 <= rr < 8 and 0 <= cc < 8 and (rr, cc) != (r, c)]
                     if not _stands_beside(cell, around) or not _tile_can_lie(rows, r, c, stands_on(cell)[0]):
