@@ -168,3 +168,18 @@ def test_a_pillar_under_a_tile_seen_over_its_cell_stands_on_that_tile():
     assert (cell.label, cell.attrs) == expected[6][6]
     assert cell.confidence <= 0.45
     assert visible_and_wrong(observation, expected, seen) == []
+
+
+def test_a_pillar_that_can_stand_nowhere_on_a_tile_seen_round_it_is_that_tiles_space():
+    """Bench seed 1, frame 61: (2, 1) is the stairs-icon space of the level-1 tile r2c0, whose
+    spaces (2, 0) and (3, 0) show it and which carries a pillar on (3, 1). Its middle fits a double
+    pillar's top at level 4, standing on level 2; but no level-2 tile can lie over (2, 1) (the
+    level-2 tile r0c0 beside it, the level-1 tile and the recesses round it), and no pillar on the
+    level-1 tile fits: it is that tile's space, not surely."""
+    expected, seen, _, observation = _read(1, 61)
+    assert expected[2][1] == (labels.TILE, {"level": 1, "tile": "r2c0", "flower": "flower1", "icon": "stairs"})
+    assert seen[2, 1] >= bench.VISIBLE
+    cell = observation.cell(2, 1)
+    assert (cell.label, cell.attrs) == expected[2][1]
+    assert cell.confidence <= 0.45
+    assert visible_and_wrong(observation, expected, seen) == []

@@ -1156,19 +1156,25 @@ class GardenObserver:
         tile can lie under it at the level its foot would be on (_tile_can_lie: a surface of that
         level beside it belongs to another tile) or its foot is below a tile seen over its cell (read
         on one of its own spaces: the pillar would pass through it); not surely: it is chosen over
-        a reading that fits better."""
+        a reading that fits better. A pillar read on a tile seen over its cell, with its foot higher
+        where no tile can lie (as the readings say that are not look-alikes over a hidden floor,
+        _hidden_twins), and no pillar on that tile fitting, is the tile's own space (_space_of:
+        a space's icon can pass for a pillar's top), at most GHOST_CAP."""
         out = [list(row) for row in rows]
         if not any(cell.label in (labels.PILLAR1, labels.PILLAR2) for row in rows for cell in row):
             return out  # no pillar read
         mates = _tile_mates(rows)
+        doubtless = None  # the rows with look-alikes over hidden floors capped (_hidden_twins), when needed
         for r in range(8):
             for c in range(8):
                 cell = rows[r][c]
                 if cell.label not in (labels.PILLAR1, labels.PILLAR2):
                     continue
                 if (r, c) in mates:
-                    levels = sorted({level for (tile, level) in mates[(r, c)] if self._tile_under(rows, r, c, level, tile)})
+                    under = {level: tile for (tile, level) in mates[(r, c)] if self._tile_under(rows, r, c, level, tile)}
+                    levels = sorted(under)
                 else:
+                    under = {}
                     levels = self._carried_levels(rows, r, c)
                 # Of two tiles over the cell the higher covers the lower's space there
                 # (babylon.build.covered_space): a pillar stands on the higher.
@@ -1199,7 +1205,29 @@ class GardenObserver:
                         self.last_candidates[(r, c)] = order
                         out[r][c] = replace(reading, confidence=min(reading.confidence, GHOST_CAP))
                         break
+                else:
+                    foot = stands_on(cell)[0]
+                    if levels[0] in under and foot > levels[0] and not _tile_can_lie(rows, r, c, foot):
+                        # No pillar stands on the tile seen over the cell, and the one read has
+                        # nothing it can stand on there (no higher tile can lie over the cell, as
+                        # the readings say that are not a look-alike over a hidden floor,
+                        # _hidden_twins): the cell shows that tile's own space.
+                        if doubtless is None:
+                            doubtless = self._hidden_twins(rows)
+                        if not _tile_can_lie(doubtless, r, c, foot):
+                            out[r][c] = self._space_of(rows, meas, post, cell, r, c, under[levels[0]], levels[0])
         return out
+
+    def _space_of(self, rows, meas, post, cell: CellReading, r: int, c: int, tile: str, level: int) -> CellReading:
+        """(r, c) read as the space of `tile` at `level` (read on its other spaces): its icon read
+        there, its flower as those spaces read it, no surer than `cell` nor GHOST_CAP."""
+        position = _position_of(tile, r, c)
+        icon, _ = self._icon(meas, post, level, r, c, position)
+        flower = next(rows[rr][cc].attrs["flower"] for rr, cc, _ in _footprint_cells(tile) if 0 <= rr < 8 and 0 <= cc < 8
+                      and rows[rr][cc].label == labels.TILE and rows[rr][cc].attrs.get("tile") == tile
+                      and rows[rr][cc].attrs.get("level") == level)
+        attrs = {"level": level, "tile": tile, "flower": flower, "icon": icon}
+        return CellReading(labels.TILE, min(cell.confidence, GHOST_CAP), attrs, cell.alternatives)
 
     def _carried_levels(self, rows, r: int, c: int) -> list[int]:
         """The levels of the tiles that can lie over (r, c) (garden_rules.tile_fits) and that pieces
