@@ -183,3 +183,17 @@ def test_a_pillar_that_can_stand_nowhere_on_a_tile_seen_round_it_is_that_tiles_s
     assert (cell.label, cell.attrs) == expected[2][1]
     assert cell.confidence <= 0.45
     assert visible_and_wrong(observation, expected, seen) == []
+
+
+def test_a_space_whose_outline_fits_nothing_shows_the_pillar_standing_on_it():
+    """Bench seed 4, frame 94: a double pillar stands on (5, 3), a space of the level-1 tile r5c2
+    (its spaces (5, 2) and (6, 2) show it). Its top fits a double pillar at level 3 (foot on the
+    tile) fairly; where tiles lie made it the tile's space, whose own outline fits nothing there
+    (the pillar hides it): it is the pillar (babylon.build.pillars), not surely."""
+    expected, seen, _, observation = _read(4, 94)
+    assert expected[5][3] == (labels.PILLAR2, {"level": 3}) and seen[5, 3] >= bench.VISIBLE
+    assert expected[5][2][1]["tile"] == "r5c2" and expected[5][2][1]["level"] == 1
+    cell = observation.cell(5, 3)
+    assert (cell.label, cell.attrs) == expected[5][3]
+    assert cell.confidence <= 0.45
+    assert visible_and_wrong(observation, expected, seen) == []

@@ -520,6 +520,7 @@ class GardenObserver:
         rows = self._covered(rows, meas, post)
         rows = self._pillars_on_tiles(rows, meas, post)
         rows = self._tiles_under_pieces(rows, meas, post)
+        rows = self._pieces_on_spaces(rows, meas, post)
         rows = self._dots_in_view(rows, meas, post)
         rows = self._seen_flowers(rows, dots)
         rows = self._occluded_icons(rows, meas, post)
@@ -1228,6 +1229,37 @@ class GardenObserver:
                       and rows[rr][cc].attrs.get("level") == level)
         attrs = {"level": level, "tile": tile, "flower": flower, "icon": icon}
         return CellReading(labels.TILE, min(cell.confidence, GHOST_CAP), attrs, cell.alternatives)
+
+    def _pieces_on_spaces(self, rows, meas, post):
+        """A tile space read unclearly (below UNCLEAR) whose own outline fits nothing there (its
+        candidate below NOTHING_FITS: it was chosen for where tiles lie, not for what shows) is
+        covered by what stands on it, when a pillar standing on that space's level fits at least
+        DECO_ON_TILE (babylon.build.pillars: pillars go on tile spaces; the pillar hides the
+        space's outline). Read no surer than GHOST_CAP."""
+        out = rows
+        for r in range(8):
+            for c in range(8):
+                cell = rows[r][c]
+                if cell.label != labels.TILE or cell.confidence >= UNCLEAR:
+                    continue
+                level, position = cell.attrs["level"], _position_of(cell.attrs["tile"], r, c)
+                cands = self.last_candidates[(r, c)]
+                own = max((k.score for k in cands if k.label == labels.TILE and k.level == level
+                           and k.position == position), default=0.0)
+                if own >= NOTHING_FITS:
+                    continue
+                for k in cands:
+                    if k.label != "pillar" or k.score < DECO_ON_TILE:
+                        continue
+                    order = [k, *(x for x in cands if x is not k)]
+                    reading = self._reading(order, meas, post, r, c)
+                    if stands_on(reading) == (level,):
+                        if out is rows:
+                            out = [list(row) for row in rows]
+                        self.last_candidates[(r, c)] = order
+                        out[r][c] = replace(reading, confidence=min(reading.confidence, GHOST_CAP))
+                        break
+        return out
 
     def _carried_levels(self, rows, r: int, c: int) -> list[int]:
         """The levels of the tiles that can lie over (r, c) (garden_rules.tile_fits) and that pieces
