@@ -188,11 +188,11 @@ def _numpy_read_blocks(observer, table, evidence, seams, joints, stacked, allowe
         fits &= observer._hides_no_better_top(best, support)
         scores = np.where(allowed & fits, seen + fewer, -1.0)
         new = scores.argmax(axis=-1)
-        # a bare top that shows nothing of itself gives way to a level whose outline shows
+        # a bare top that shows little of itself gives way to a level whose outline shows twice as much
         chosen_support = np.take_along_axis(support, new[..., None], axis=-1)[..., 0]
-        shows = (support > 0) & (scores >= 0.3)
+        shows = (support > 2.0 * chosen_support[..., None]) & (support >= 0.05) & (scores >= 0.3)
         shows[..., 0] = False
-        swap = (new > 0) & ~(chosen_support > 0) & ~stacked & shows.any(axis=-1)
+        swap = (new > 0) & ~stacked & shows.any(axis=-1)
         new = np.where(swap, np.where(shows, scores, -np.inf).argmax(axis=-1), new)
         # a choice the stack's column does not allow: its allowed level that shows most (s7)
         stuck = ~np.take_along_axis(allowed, new[..., None], axis=-1)[..., 0] & allowed.any(axis=-1)

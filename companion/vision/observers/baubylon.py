@@ -661,7 +661,8 @@ class BaubylonObserver:
                                  self.nadir_distance,
                                  _FAR_SHOWS, self._tops_meet, self.levels,
                                  self.hiding_other, self.hiding_nearer, self._hiding_flat, self._hiding_start,
-                                 self.top + 1, _HIDDEN_SHOWS, allowed_flat, fewer, scores, new, _NO_OUTLINE)
+                                 self.top + 1, _HIDDEN_SHOWS, allowed_flat, fewer, scores, new, _NO_OUTLINE,
+                                 _STANDLESS)
             kernels.stand_on_allowed(new, seen, fewer, allowed_flat)  # (_stand_on_allowed, compiled)
             if known and np.array_equal(new, levels):
                 break

@@ -456,7 +456,7 @@ def columns_drop(best, found, kinds, others, beside, depth, under, on_column, dr
 
 @kernel
 def block_choice(order, best, seen, support, near_support, depth, far_shows, meet, values, others, nearer, hiding,
-                 hiding_start, stride, shows, allowed, fewer, scores, chosen, no_outline):
+                 hiding_start, stride, shows, allowed, fewer, scores, chosen, no_outline, shows_nothing):
     """The rest of a block pass (BaubylonObserver._one_top_per_place and _hides_no_better_top,
     then the choice): of the raised tops (`order`: spaces whose best level `best` (S,) is above
     the table, surest first), each that lands where a surer one kept lands in the frame (`meet`
@@ -468,8 +468,8 @@ def block_choice(order, best, seen, support, near_support, depth, far_shows, mee
     `stride` + the other's) does not keep that stand's level where it shows more than `shows`
     times as much outline (`support`) as that stand. Into `scores` (S, L): seen + fewer where allowed and kept, else
     −1; and `chosen` (S,): each space's argmax, except that where no stack stands (`fewer` 0) a
-    raised argmax with no `support` at all gives way to the best level with some that scores at
-    least `no_outline`."""
+    raised argmax gives way to the best level whose `support` is over `shows` times its own and
+    at least `shows_nothing`, and that scores at least `no_outline`."""
     n_spaces, n_levels = seen.shape
     ok = np.ones((n_spaces, n_levels), np.bool_)
     count = order.shape[0]
@@ -505,18 +505,20 @@ def block_choice(order, best, seen, support, near_support, depth, far_shows, mee
             scores[s, level] = value
             if level == 0 or value > scores[s, top] or (value != value and scores[s, top] == scores[s, top]):
                 top = level
-        # A bare top that shows nothing of itself (no outline, no joint line: its score is the
-        # wood going on across its sides, as any wood there would) gives way to a level whose
-        # outline does show, at least `no_outline` well (baubylon.units: a top is seen by its
-        # edges). Not under a stack (`fewer` above 0): its block shows round the pawns instead.
-        if top > 0 and not support[s, top] > 0.0 and fewer[s, n_levels - 1] == 0.0:
-            shows = -1
+        # A bare top that shows little of itself (its score is a mean: the wood going on across
+        # where its sides would be, as any wood there does at any height, or a side or two whose
+        # outline hardly moves with height) gives way to a level whose outline shows `shows`
+        # times as much, at least `shows_nothing`, and that scores at least `no_outline`
+        # (baubylon.units: a top is seen by its edges). Not under a stack (`fewer` above 0): its
+        # block shows round the pawns instead.
+        if top > 0 and fewer[s, n_levels - 1] == 0.0:
+            better = -1
             for level in range(1, n_levels):
-                if (support[s, level] > 0.0 and scores[s, level] >= no_outline
-                        and (shows < 0 or scores[s, level] > scores[s, shows])):
-                    shows = level
-            if shows > 0:
-                top = shows
+                if (support[s, level] > shows * support[s, top] and support[s, level] >= shows_nothing
+                        and scores[s, level] >= no_outline and (better < 0 or scores[s, level] > scores[s, better])):
+                    better = level
+            if better > 0:
+                top = better
         chosen[s] = top
 
 
@@ -589,7 +591,7 @@ def warm() -> None:
     block_choice(np.zeros(0, np.intp), np.zeros(count, np.intp), seen, support, support, np.zeros(count), 0.5,
                  np.zeros((count * levels, count * levels), np.bool_), values, others, np.zeros((count, 1), np.bool_),
                  np.zeros(64, np.bool_), others, 3, 2.0, np.ones((count, levels), np.bool_), np.zeros((count, levels)),
-                 np.zeros((count, levels), f64), np.zeros(count, np.intp), 0.3)
+                 np.zeros((count, levels), f64), np.zeros(count, np.intp), 0.3, 0.05)
     one_stack_kept(np.zeros(2, np.intp), np.zeros(count, np.intp), np.zeros((count, 1, 2)), np.ones((count, 1)),
                    others, np.zeros((count, 1), np.bool_), np.zeros((count, 1, 2, 2), np.bool_),
                    np.zeros((count, 1), np.intp), True)
