@@ -496,7 +496,8 @@ class BaubylonObserver:
         # over (a pawn leans away from the camera): block-like just inside those sides at its
         # level; more pawns on a lower block would show their own colour there instead.
         ring = self._ring(inside)
-        levels, scores, seen = self._read_blocks(table, evidence, seams, joints, stacked, allowed, ring)
+        shown: dict = {}
+        levels, scores, seen = self._read_blocks(table, evidence, seams, joints, stacked, allowed, ring, shown)
         # A stack dropped because its column did not show may stand behind a taller stand nearer
         # the camera, which hides the pawns under its top, or show a pawn of it on part of its
         # grid only (the mean mixed with what is round it): with those pawns excused, the blocks
@@ -510,12 +511,21 @@ class BaubylonObserver:
                 stacked = stacked | restored
                 allowed = np.where(restored[..., None], under.reshape(rows, cols, -1), allowed)
                 pawn_score = np.where(restored.ravel(), read_score, pawn_score)
-                levels, scores, seen = self._read_blocks(table, evidence, seams, joints, stacked, allowed, ring)
+                levels, scores, seen = self._read_blocks(table, evidence, seams, joints, stacked, allowed, ring, shown)
         # A stack must stand on something: where no block it may stand on shows any of its outline
         # or its top round the pawns, and no taller stand nearer the camera may hide it, its top was
         # another space's seen along the same ray (baubylon.stack: a stack stands on a block or
         # the table; the table is ruled out where its column does not show). Blocks read again.
         phantom = self._standless(stacked, allowed, seen, ring, np.where(stacked, top, self.levels[levels]))
+        if phantom.any():
+            stacked = stacked & ~phantom
+            allowed = allowed | phantom[..., None]
+            pawn_score = np.where(phantom.ravel(), 0.0, pawn_score)
+            levels, scores, seen = self._read_blocks(table, evidence, seams, joints, stacked, allowed, ring, shown)
+        # ...nor where a block level the stack rules out (its top not above it, or its pawns not
+        # showing below the top) shows its outline much more than every level it allows: that
+        # block is there, bare, and the top was another space's seen along the same ray.
+        phantom = self._outshown(stacked, allowed, shown, top)
         if phantom.any():
             stacked = stacked & ~phantom
             allowed = allowed | phantom[..., None]
@@ -622,7 +632,7 @@ class BaubylonObserver:
         return out.reshape(rows, cols, n_levels)
 
     def _read_blocks(self, table, evidence, seams, joints, stacked, allowed,
-                     ring: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                     ring: np.ndarray | None = None, shown: dict | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Block level per space (index into self.levels), the scores (rows, cols, levels), and
         the scores before one top per place was kept (only the `allowed` levels). Where a pawn
         stack stands (`stacked`), only the levels its top `allowed` are candidates, a higher block
@@ -668,6 +678,8 @@ class BaubylonObserver:
                 break
             levels, known = new.copy(), True
         shape = (rows, cols, n_levels)
+        if shown is not None:  # (the last pass's scores and support at every level, allowed or not)
+            shown["seen"], shown["support"] = seen.reshape(shape), support.reshape(shape)
         return (levels.reshape(rows, cols), np.maximum(scores, 0.0).reshape(shape),
                 np.where(allowed, seen.reshape(shape), 0.0))
 
@@ -1107,6 +1119,20 @@ class BaubylonObserver:
         if lost.any():
             lost &= ~self._behind_taller(tops)
         return lost
+
+    def _outshown(self, stacked: np.ndarray, allowed: np.ndarray, shown: dict, top: np.ndarray) -> np.ndarray:
+        """(rows, cols) stacks read (`stacked`) where a block level above the table that the stack
+        does not allow scores at least _NO_OUTLINE and shows more than _HIDDEN_SHOWS times the
+        outline (`shown`: _read_blocks' last pass, support and scores at every level) of every
+        level it allows, and at least _STANDLESS."""
+        support, seen = shown["support"], shown["seen"]
+        raised = np.zeros(allowed.shape[-1], bool)
+        raised[1:] = True
+        below = self.levels[None, None, :] < top[..., None]  # (ruled out by the column, not by the top)
+        ruled_out = ~allowed & raised & below & (seen >= _NO_OUTLINE) & (support >= _STANDLESS)
+        most = np.where(ruled_out, support, 0.0).max(axis=-1)
+        kept = np.where(allowed & raised, support, 0.0).max(axis=-1)
+        return stacked & ~allowed[..., 0] & ruled_out.any(axis=-1) & (most > _HIDDEN_SHOWS * kept)
 
     def _stand_bears(self, unlike: np.ndarray, stands: np.ndarray) -> np.ndarray:
         """(S, top) whether the block under each candidate stack top (the highest level below it,
