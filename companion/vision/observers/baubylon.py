@@ -522,9 +522,10 @@ class BaubylonObserver:
             allowed = allowed | phantom[..., None]
             pawn_score = np.where(phantom.ravel(), 0.0, pawn_score)
             levels, scores, seen = self._read_blocks(table, evidence, seams, joints, stacked, allowed, ring, shown)
-        # ...nor where a block level the stack rules out (its top not above it, or its pawns not
-        # showing below the top) shows its outline much more than every level it allows: that
-        # block is there, bare, and the top was another space's seen along the same ray.
+        # ...nor where a block level below its top that the stack rules out (its pawns would not
+        # show above that block) shows its outline much more than every level it allows, and the
+        # stack cannot stand on the table: that block is there, bare, and the top was another
+        # space's seen along the same ray (_outshown).
         phantom = self._outshown(stacked, allowed, shown, top)
         if phantom.any():
             stacked = stacked & ~phantom
@@ -1121,10 +1122,11 @@ class BaubylonObserver:
         return lost
 
     def _outshown(self, stacked: np.ndarray, allowed: np.ndarray, shown: dict, top: np.ndarray) -> np.ndarray:
-        """(rows, cols) stacks read (`stacked`) where a block level above the table that the stack
-        does not allow scores at least _NO_OUTLINE and shows more than _HIDDEN_SHOWS times the
-        outline (`shown`: _read_blocks' last pass, support and scores at every level) of every
-        level it allows, and at least _STANDLESS."""
+        """(rows, cols) stacks read (`stacked`, their tops `top` in pawn heights) that may not
+        stand on the table and where a block level above the table and below the top that the
+        stack does not allow (its column does not show) scores at least _NO_OUTLINE and shows
+        more than _HIDDEN_SHOWS times the outline (`shown`: _read_blocks' last pass, support and
+        scores at every level) of every raised level it allows, and at least _STANDLESS."""
         support, seen = shown["support"], shown["seen"]
         raised = np.zeros(allowed.shape[-1], bool)
         raised[1:] = True
