@@ -29,6 +29,18 @@ def bench_reading(region: str, seed: int, n: int):
     return observer.observe(image), layout.expected(), bench_seen(region, seed, n, layout)
 
 
+def assert_space_read_as_laid(region: str, seed: int, n: int, space: tuple[int, int], attrs: dict) -> None:
+    """Frame n of seed `seed` has `attrs` at `space` in its layout (the case is what it says), reads
+    them there, and reads no cell surely and wrongly."""
+    layout, image, observer = bench_frame(region, seed, n)
+    expected = layout.expected()
+    r, c = space
+    assert expected[r][c][1] == attrs
+    observation = observer.observe(image)
+    assert observation.cell(r, c).attrs == attrs
+    assert sure_and_wrong(observation, expected) == []
+
+
 def sure_and_wrong(observation, expected) -> list[tuple[int, int]]:
     """The cells read surely (above SURE) with attributes other than `expected` gives."""
     return [(r, c) for r in range(observation.rows) for c in range(observation.cols)

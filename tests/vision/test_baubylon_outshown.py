@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.vision.bench_frames import bench_frame, sure_and_wrong
+from tests.vision.bench_frames import assert_space_read_as_laid
 
 
 @pytest.mark.parametrize(("seed", "n", "space", "height"), [
@@ -20,10 +20,4 @@ from tests.vision.bench_frames import bench_frame, sure_and_wrong
     (4, 12, (4, 8), 2),  # read 8 high under four purple pawns; level 2 showed 2.89, level 8 0.11
 ])
 def test_a_block_whose_outline_a_stack_rules_out_is_read_bare(seed, n, space, height):
-    layout, image, observer = bench_frame("baubylon", seed, n)
-    expected = layout.expected()
-    r, c = space
-    assert expected[r][c][1] == {"height": height, "pawns": []}
-    observation = observer.observe(image)
-    assert observation.cell(r, c).attrs == expected[r][c][1]
-    assert sure_and_wrong(observation, expected) == []
+    assert_space_read_as_laid("baubylon", seed, n, space, {"height": height, "pawns": []})

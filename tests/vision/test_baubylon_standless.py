@@ -9,15 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from .bench_frames import bench_frame, sure_and_wrong
+from .bench_frames import assert_space_read_as_laid
 
 
 @pytest.mark.parametrize(("frame", "space"), [(21, (0, 1)), (158, (8, 1))])
 def test_a_stack_on_nothing_seen_is_not_read(frame, space):
-    layout, image, observer = bench_frame("baubylon", 0, frame)
-    expected = layout.expected()
-    r, c = space
-    assert expected[r][c][1] == {"height": 0, "pawns": []}
-    observation = observer.observe(image)
-    assert observation.cell(r, c).attrs == expected[r][c][1]
-    assert sure_and_wrong(observation, expected) == []
+    assert_space_read_as_laid("baubylon", 0, frame, space, {"height": 0, "pawns": []})

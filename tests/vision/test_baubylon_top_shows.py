@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.vision.bench_frames import bench_frame, sure_and_wrong
+from tests.vision.bench_frames import assert_space_read_as_laid
 
 
 @pytest.mark.parametrize(("seed", "n", "space", "height"), [
@@ -23,10 +23,4 @@ from tests.vision.bench_frames import bench_frame, sure_and_wrong
     (5, 135, (2, 8), 2),
 ])
 def test_a_top_that_shows_little_of_itself_gives_way_to_one_whose_outline_shows(seed, n, space, height):
-    layout, image, observer = bench_frame("baubylon", seed, n)
-    expected = layout.expected()
-    r, c = space
-    assert expected[r][c][1] == {"height": height, "pawns": []}
-    observation = observer.observe(image)
-    assert observation.cell(r, c).attrs == expected[r][c][1]
-    assert sure_and_wrong(observation, expected) == []
+    assert_space_read_as_laid("baubylon", seed, n, space, {"height": height, "pawns": []})
