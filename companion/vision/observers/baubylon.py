@@ -518,9 +518,7 @@ class BaubylonObserver:
         # the table; the table is ruled out where its column does not show). Blocks read again.
         phantom = self._standless(stacked, allowed, seen, ring, np.where(stacked, top, self.levels[levels]))
         if phantom.any():
-            stacked = stacked & ~phantom
-            allowed = allowed | phantom[..., None]
-            pawn_score = np.where(phantom.ravel(), 0.0, pawn_score)
+            stacked, allowed, pawn_score = _without_stacks(phantom, stacked, allowed, pawn_score)
             levels, scores, seen = self._read_blocks(table, evidence, seams, joints, stacked, allowed, ring, shown)
         # ...nor where a block level below its top that the stack rules out (its pawns would not
         # show above that block) shows its outline much more than every level it allows, and the
@@ -528,9 +526,7 @@ class BaubylonObserver:
         # space's seen along the same ray (_outshown).
         phantom = self._outshown(stacked, allowed, shown, top)
         if phantom.any():
-            stacked = stacked & ~phantom
-            allowed = allowed | phantom[..., None]
-            pawn_score = np.where(phantom.ravel(), 0.0, pawn_score)
+            stacked, allowed, pawn_score = _without_stacks(phantom, stacked, allowed, pawn_score)
             levels, scores, seen = self._read_blocks(table, evidence, seams, joints, stacked, allowed, ring)
         # A block top is the blocks' one wood all across (baubylon.units): where the middle of a
         # bare space's top read shows the table and no taller stand nearer the camera may hide
@@ -1220,6 +1216,13 @@ def _balanced_grids(grids: np.ndarray, gains: np.ndarray, profile: AppearancePro
     balanced = rebalance_each(both, gains[:, None, :])
     seen = np.ascontiguousarray(balanced[:, 1:])
     return balanced[:, 0], seen, _unlike_table_and_blocks(seen, profile) > _PAWN_UNLIKE
+
+
+def _without_stacks(phantom: np.ndarray, stacked: np.ndarray, allowed: np.ndarray,
+                    pawn_score: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The stacks read at `phantom` (rows, cols) dropped: those spaces are bare blocks of any level,
+    their tops another space's seen along the same ray (stacked, allowed, pawn_score as new arrays)."""
+    return stacked & ~phantom, allowed | phantom[..., None], np.where(phantom.ravel(), 0.0, pawn_score)
 
 
 def _column_in_part(unlike: np.ndarray, spaces: np.ndarray, interiors: np.ndarray, gains: np.ndarray,
