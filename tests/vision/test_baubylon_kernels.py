@@ -297,6 +297,9 @@ def _numpy_one_stack_per_top(observer, scores, stands, kinds):
     if kinds is not None:
         colour = kinds[found, best[found]]
         taller &= colour[m] == colour[n]
+    # a top, less likely, that shows better than the taller one would hide it is a stack of its own
+    shown = scores[found, best[found]]
+    taller &= ~((m < n) & (shown[n] > baubylon._SIDE_SHOWS * shown[m]))
     n, m, k = n[taller], m[taller], k[taller]
     hidden = observer.hiding_pawn[found[n], k, tops[n], tops[m]]
     near[n[hidden], m[hidden]] = near[m[hidden], n[hidden]] = True

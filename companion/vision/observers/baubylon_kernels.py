@@ -594,7 +594,7 @@ def warm() -> None:
                  np.zeros((count, levels), f64), np.zeros(count, np.intp), 0.3, 0.05)
     one_stack_kept(np.zeros(2, np.intp), np.zeros(count, np.intp), np.zeros((count, 1, 2)), np.ones((count, 1)),
                    others, np.zeros((count, 1), np.bool_), np.zeros((count, 1, 2, 2), np.bool_),
-                   np.zeros((count, 1), np.intp), True)
+                   np.zeros((count, 1), np.intp), True, np.zeros(count), 1.0)
     flags = np.zeros(count, np.bool_)
     taller_in_front(np.zeros(count, i64), np.zeros(count, i64), np.zeros((count, 4), np.bool_), beside, others,
                     np.zeros((count, 1), np.bool_), np.zeros(64, np.bool_), np.zeros(64, np.bool_), others, 3,
@@ -608,13 +608,15 @@ def warm() -> None:
 
 
 @kernel
-def one_stack_kept(found, best, pixels, widths, others, nearer, hiding_pawn, kinds, same_kind):
+def one_stack_kept(found, best, pixels, widths, others, nearer, hiding_pawn, kinds, same_kind, shown, side_shows):
     """BaubylonObserver._one_stack_per_top's choice among the stack tops read (`found` (N,)
     spaces, likeliest first; `best` (S,) each space's top, as a pawn-height index): (N,) which
     are kept. Two tops meet where their places in the frame (`pixels` (S, T, 2)) lie within half
     the later one's pawn width (`widths` (S, T)) — measured as _apart does — or where a taller
     stand nearer the camera (`others`, `nearer` (S, K)) would hide the other's top
-    (`hiding_pawn` (S, K, T + 1, T + 1)), of the same colour when `same_kind` (`kinds` (S, T)).
+    (`hiding_pawn` (S, K, T + 1, T + 1)), of the same colour when `same_kind` (`kinds` (S, T)),
+    unless the other's top, less likely, shows more than `side_shows` times as well (`shown` (S,):
+    each space's score at its top) as the taller stand's top.
     Each is kept unless it meets one kept before it (_first_in_place)."""
     count = found.shape[0]
     near = np.zeros((count, count), np.bool_)
@@ -639,6 +641,8 @@ def one_stack_kept(found, best, pixels, widths, others, nearer, hiding_pawn, kin
                 continue
             if same_kind and kinds[found[m], best[found[m]]] != kinds[space, best[space]]:
                 continue
+            if m < n and shown[space] > side_shows * shown[found[m]]:
+                continue  # (the taller, likelier, is not what this top showed; it does not lose either)
             if hiding_pawn[space, k, top_n, top_m]:
                 near[n, m] = True
                 near[m, n] = True
