@@ -121,7 +121,10 @@ _PART_LEAST = 3  # points of a pawn top's interior grid that must show its colou
 # A pawn top a taller stand nearer the camera hides in part (not its middle), read again on the
 # sides that stand leaves in view: this much of its outline and colour makes it a pawn. In bench
 # frames (seeds 0-3, 200 each) the same spaces without a pawn in view scored 0.00; the pawns 0-0.5.
-_PART_SHOWN = 0.15
+# Lone pawns on the table, their colour plain (support 1.0) but most of their sides behind that
+# stand, scored 0.05-0.12 (baubylon.stack: a pawn stands there, its top in view): in seeds 0-5,
+# 0.04-0.06 read four more right than 0.15 did, none wrong; 0.03 read one phantom, 0.09 two fewer.
+_PART_SHOWN = 0.06
 # A space whose likeliest stack top another stack's top took (one top seen in the frame is one
 # stack) has its next likeliest judged in its place, at most this many times.
 _REPICKS = 2
