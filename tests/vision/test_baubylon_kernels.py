@@ -194,6 +194,10 @@ def _numpy_read_blocks(observer, table, evidence, seams, joints, stacked, allowe
         shows[..., 0] = False
         swap = (new > 0) & ~stacked & shows.any(axis=-1)
         new = np.where(swap, np.where(shows, scores, -np.inf).argmax(axis=-1), new)
+        # a bare top one lying block high that shows little of its outline is higher: the lowest level above kept
+        above = scores[..., 2:] >= 0.0
+        lying = (new == 1) & ~stacked & (support[..., 1] < 0.2) & above.any(axis=-1)
+        new = np.where(lying, 2 + above.argmax(axis=-1), new)
         # a choice the stack's column does not allow: its allowed level that shows most (s7)
         stuck = ~np.take_along_axis(allowed, new[..., None], axis=-1)[..., 0] & allowed.any(axis=-1)
         new = np.where(stuck, np.where(allowed, seen + fewer, -np.inf).argmax(axis=-1), new)

@@ -116,6 +116,12 @@ _FEWER = 0.075
 # _STANDLESS_RING, stands on nothing seen (in bench frames such stacks' blocks showed 0.004-0.015).
 _STANDLESS = 0.05
 _STANDLESS_RING = 0.1
+# A bare top read one lying block high whose own outline shows less than this (support: edges and
+# joint lines, no wood going on) is higher (baubylon_kernels.block_choice). In bench frames (seeds
+# 0-5) such tops read right showed 0.26 and more, the wrong ones (standing blocks among lying
+# ones: wood going on at a lying block's height, the joint term's 0.5) 0-0.16. 0.1 fixed 5 of
+# them, 0.3 broke one read right (0.26).
+_LYING_SHOWS = 0.2
 _CORNER_REACH = 0.71  # half a square's diagonal, in sides: how far a block's image reaches from its axis
 _PART_LEAST = 3  # points of a pawn top's interior grid that must show its colour when partly hidden
 # A pawn top a taller stand nearer the camera hides in part (not its middle), read again on the
@@ -681,7 +687,7 @@ class BaubylonObserver:
                                  _FAR_SHOWS, self._tops_meet, self.levels,
                                  self.hiding_other, self.hiding_nearer, self._hiding_flat, self._hiding_start,
                                  self.top + 1, _HIDDEN_SHOWS, allowed_flat, fewer, scores, new, _NO_OUTLINE,
-                                 _STANDLESS)
+                                 _STANDLESS, _LYING_SHOWS)
             kernels.stand_on_allowed(new, seen, fewer, allowed_flat)  # (_stand_on_allowed, compiled)
             if known and np.array_equal(new, levels):
                 break

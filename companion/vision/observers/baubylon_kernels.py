@@ -456,7 +456,7 @@ def columns_drop(best, found, kinds, others, beside, depth, under, on_column, dr
 
 @kernel
 def block_choice(order, best, seen, support, near_support, depth, far_shows, meet, values, others, nearer, hiding,
-                 hiding_start, stride, shows, allowed, fewer, scores, chosen, no_outline, shows_nothing):
+                 hiding_start, stride, shows, allowed, fewer, scores, chosen, no_outline, shows_nothing, lying_shows):
     """The rest of a block pass (BaubylonObserver._one_top_per_place and _hides_no_better_top,
     then the choice): of the raised tops (`order`: spaces whose best level `best` (S,) is above
     the table, surest first), each that lands where a surer one kept lands in the frame (`meet`
@@ -469,7 +469,9 @@ def block_choice(order, best, seen, support, near_support, depth, far_shows, mee
     times as much outline (`support`) as that stand. Into `scores` (S, L): seen + fewer where allowed and kept, else
     −1; and `chosen` (S,): each space's argmax, except that where no stack stands (`fewer` 0) a
     raised argmax gives way to the best level whose `support` is over `shows` times its own and
-    at least `shows_nothing`, and that scores at least `no_outline`."""
+    at least `shows_nothing`, and that scores at least `no_outline`; and a bare top so chosen one
+    lying block high whose `support` is below `lying_shows` gives way to the lowest level above
+    it that is allowed and kept."""
     n_spaces, n_levels = seen.shape
     ok = np.ones((n_spaces, n_levels), np.bool_)
     count = order.shape[0]
@@ -519,6 +521,15 @@ def block_choice(order, best, seen, support, near_support, depth, far_shows, mee
                     better = level
             if better > 0:
                 top = better
+            # A bare top read one lying block high that shows less than `lying_shows` of its own
+            # outline (the wood going on across its sides, no edge, no joint line) is higher: a
+            # lying block's top shows its edges (baubylon.units), and a taller block's own wood is
+            # what goes on there. The lowest level above it that is allowed and kept.
+            if top == 1 and support[s, 1] < lying_shows:
+                for level in range(2, n_levels):
+                    if scores[s, level] >= 0.0:
+                        top = level
+                        break
         chosen[s] = top
 
 
@@ -591,7 +602,7 @@ def warm() -> None:
     block_choice(np.zeros(0, np.intp), np.zeros(count, np.intp), seen, support, support, np.zeros(count), 0.5,
                  np.zeros((count * levels, count * levels), np.bool_), values, others, np.zeros((count, 1), np.bool_),
                  np.zeros(64, np.bool_), others, 3, 2.0, np.ones((count, levels), np.bool_), np.zeros((count, levels)),
-                 np.zeros((count, levels), f64), np.zeros(count, np.intp), 0.3, 0.05)
+                 np.zeros((count, levels), f64), np.zeros(count, np.intp), 0.3, 0.05, 0.2)
     one_stack_kept(np.zeros(2, np.intp), np.zeros(count, np.intp), np.zeros((count, 1, 2)), np.ones((count, 1)),
                    others, np.zeros((count, 1), np.bool_), np.zeros((count, 1, 2, 2), np.bool_),
                    np.zeros((count, 1), np.intp), True, np.zeros(count), 1.0)
