@@ -25,11 +25,11 @@ run: venv catalogues
 	$(BIN)/companion run $(ARGS)
 
 test: venv catalogues
-	$(BIN)/ruff check companion tests hardware
+	$(BIN)/ruff check companion tests hardware benchmarks
 	bash scripts/with-display.sh $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: venv
-	$(BIN)/ruff check companion tests hardware
+	$(BIN)/ruff check companion tests hardware benchmarks
 
 bench: venv
 	$(BIN)/companion bench $(ARGS)

@@ -37,7 +37,7 @@ def test_ci_runs_the_readme_test_command():
 
 
 def test_top_level_folders_say_what_lives_there():
-    for folder in ("companion", "hardware", "calibration", "tests", "systemd", "docs"):
+    for folder in ("companion", "hardware", "calibration", "tests", "systemd", "docs", "benchmarks"):
         assert (REPO / folder).is_dir(), folder
         readmes = list((REPO / folder).glob("README*")) + list((REPO / folder).glob("__init__.py"))
         assert readmes, f"{folder}/ has no README"

@@ -193,12 +193,25 @@ def _score(observation, layout, seen: np.ndarray, stats: Counter, confusion: Cou
     stats["boards_exact"] += board_ok
 
 
+def speed_jpeg() -> tuple[np.ndarray, np.ndarray]:
+    """The speed measurements' 1280×720 frame and its JPEG bytes (quality 90), whose decode is the unit."""
+    camera = variation.random_camera(np.random.default_rng(5), (100, 100))
+    image = render(TableScene((_region(garden.random_layout(np.random.default_rng(5))),)), camera, seed=1)
+    return image, cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])[1]
+
+
+def speed_case(region: str):
+    """The frame a region's full read is timed on, and a function that makes its calibrated observer."""
+    _, random_layout, _, target, distance = GAMES[region]
+    cam = variation.random_camera(np.random.default_rng(6), target, distance=distance)
+    frame = render(TableScene((_region(random_layout(np.random.default_rng(6))),)), cam, seed=2)
+    return frame, lambda: _calibrate(region, cam, 6)
+
+
 def speed(regions: list[str], repeats: int = 15) -> dict[str, Any]:
     """Medians on one 1280×720 frame: JPEG decode, motion gate on an unchanged frame, full reads."""
     out: dict[str, Any] = {}
-    camera = variation.random_camera(np.random.default_rng(5), (100, 100))
-    image = render(TableScene((_region(garden.random_layout(np.random.default_rng(5))),)), camera, seed=1)
-    data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])[1]
+    image, data = speed_jpeg()
     decode = _median_time(lambda: cv2.imdecode(data, cv2.IMREAD_COLOR), repeats)
     gate = MotionGate()
     for _ in range(5):
@@ -215,13 +228,11 @@ def speed(regions: list[str], repeats: int = 15) -> dict[str, Any]:
     out["cpu"] = {"jpeg_decode_ms": 1000 * decode_cpu, "motion_gate_ms": 1000 * gate_cpu,
                   "motion_gate_ratio": gate_cpu / decode_cpu}
     for region in regions:
-        _, random_layout, _, target, distance = GAMES[region]
-        cam = variation.random_camera(np.random.default_rng(6), target, distance=distance)
-        frame = render(TableScene((_region(random_layout(np.random.default_rng(6))),)), cam, seed=2)
         # setup (construct and calibrate) and the first read, apart: compiled kernels are built or
         # loaded from the disk cache there, once per process, so the medians below do not show them
+        frame, make_observer = speed_case(region)
         start = time.perf_counter()
-        observer = _calibrate(region, cam, 6)
+        observer = make_observer()
         setup = time.perf_counter() - start
         start = time.perf_counter()
         observer.observe(frame)
