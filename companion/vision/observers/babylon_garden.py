@@ -1216,8 +1216,23 @@ class GardenObserver:
                         if doubtless is None:
                             doubtless = self._hidden_twins(rows)
                         if not _tile_can_lie(doubtless, r, c, foot):
-                            out[r][c] = self._space_of(rows, meas, post, cell, r, c, under[levels[0]], levels[0])
+                            out[r][c] = self._space_or_pillar(rows, meas, post, cell, r, c, under[levels[0]], levels[0])
         return out
+
+    def _space_or_pillar(self, rows, meas, post, cell: CellReading, r: int, c: int, tile: str, level: int) -> CellReading:
+        """A pillar read over `tile` (at `level`) with its foot where nothing can carry it: the tile's
+        own space (_space_of) when that space shows itself there, an icon in its middle or the
+        tile's colour on its clean band (a space's icon can pass for a pillar's top); else the
+        pillar, of the kind its colour says, standing on that tile's space (babylon.build.pillars,
+        babylon.build.covered_space: a pillar top close below the camera moves so little between
+        heights that its shape fits one level too high), no surer than GHOST_CAP."""
+        position = _position_of(tile, r, c)
+        if (post["glyph_share"][level, r, c] >= GLYPH_SHARE or post["base"][level, r, c, position] >= DOT_BASE):
+            return self._space_of(rows, meas, post, cell, r, c, tile, level)
+        top = level + (1 if cell.label == labels.PILLAR1 else 2)
+        if top > self.m:
+            return self._space_of(rows, meas, post, cell, r, c, tile, level)
+        return replace(cell, confidence=min(cell.confidence, GHOST_CAP), attrs={"level": top})
 
     def _space_of(self, rows, meas, post, cell: CellReading, r: int, c: int, tile: str, level: int) -> CellReading:
         """(r, c) read as the space of `tile` at `level` (read on its other spaces): its icon read

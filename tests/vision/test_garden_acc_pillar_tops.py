@@ -1,0 +1,24 @@
+"""Pillars on a tile read from what can carry them when their tops' shape fits a wrong height
+(babylon_garden._pillars_on_tiles, _space_or_pillar; babylon.build.pillars,
+babylon.build.covered_space)."""
+
+from companion.benchmarking import vision as bench
+from companion.vision import labels
+from tests.vision.bench_frames import bench_reading, sure_and_wrong, visible_and_wrong
+
+REGION = "babylon.garden"
+
+
+def test_a_double_pillar_on_a_tile_whose_top_fits_a_level_too_high_stays_a_pillar():
+    """Bench seed 2, frame 72: a double pillar stands on (1, 6), the bottom-left space of the
+    level-2 tile r0c6 (level 4). Close below the camera, its top's shape fits level 5 (its foot
+    on level 3, where no tile can lie), not level 4. The space shows neither an icon nor the
+    tile's colour: it is the pillar, standing on the tile, not the tile's space."""
+    observation, expected, seen = bench_reading(REGION, 2, 72)
+    assert expected[1][6] == (labels.PILLAR2, {"level": 4})
+    assert seen[1, 6] >= bench.VISIBLE
+    cell = observation.cell(1, 6)
+    assert (cell.label, cell.attrs) == expected[1][6]
+    assert cell.confidence <= 0.45  # chosen over where its shape fits best
+    assert visible_and_wrong(observation, expected, seen) == []
+    assert sure_and_wrong(observation, expected) == []
