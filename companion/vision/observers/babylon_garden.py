@@ -109,6 +109,7 @@ PILLAR_GHOST_SHARE = 0.75  # a ghost pillar's tile reading fits at least this sh
 GHOST_CAP = 0.45  # the surest a pillar top read where a surer one shows in the frame can be
 TWIN_SURE = 0.3  # a top read at least this surely makes a look-alike of it over a hidden floor doubtful
 FLOOR_SHOWS = 0.4  # a cell's floor shows when its neighbours hide less than this share of it
+CLAIM_SURE = UNCLEAR  # a tile read this surely on a space carries the pieces on its other spaces (_claimed)
 
 
 class _Candidate(NamedTuple):  # a tuple: some 2 500 are made per frame
@@ -1365,7 +1366,10 @@ class GardenObserver:
         or the tile's own spaces on that level), and whose colour the space shows at that height:
         the best supported, then the best fitting. So is an unclear tile space whose tile can lie
         there, when another tile that can is carried by more of what stands beside it (its own
-        spaces counted where read at least NOTHING_FITS). So is a cell where nothing fits at all,
+        spaces counted where read at least NOTHING_FITS; not the pieces another tile at that level,
+        read on a space outside its footprint, carries: _claimed). An unclear tile space where no
+        tile can lie and none of these is found gives way to its best other candidate
+        (_no_tile_lies). So is a cell where nothing fits at all,
         when at least two of that tile's other cells carry something on its level. So is a
         clearer tile space (at least UNCLEAR) whose tile cannot lie there as cells read more surely
         say (babylon.build.covered_space), for a tile at its own level first, then at any level,
@@ -1379,6 +1383,7 @@ class GardenObserver:
             for c in range(8):
                 cell = out[r][c]
                 levels = self.levels
+                claims, lies = False, True
                 if cell.label == labels.TILE and cell.confidence >= UNCLEAR:
                     # A clearer space whose tile cannot lie there (cells of its footprint read
                     # more surely show something lower): a tile at its level is looked for first
@@ -1395,6 +1400,7 @@ class GardenObserver:
                     # beside it (its own spaces count where anything fits them at all: a hidden
                     # cell's reading is often its neighbour's look-alike, fitting nothing).
                     needed, mate_sure = (own + 1, NOTHING_FITS) if fits else (1, 0.0)
+                    claims, lies = True, fits  # pieces another tile at that level carries do not count (_claimed)
                 elif cell.label == labels.RECESS and cell.confidence < UNCLEAR:
                     # An unclear recess under a tile that pieces on two of its other spaces
                     # carry is covered by it (babylon.build.covered_space): that tile's space,
@@ -1429,11 +1435,15 @@ class GardenObserver:
                             if not shows:
                                 continue
                         fits, support = tile_fits(out, r, c, k, pos, SURE, mate_sure)
+                        if fits and support >= needed and claims:
+                            support -= _claimed(out, r, c, k, pos)
                         if fits and support >= needed:
                             options.append((support, float(post["space"][k, r, c, pos]), k, pos))
                     if options and cell.confidence >= UNCLEAR:
                         break  # a clearer space: the first level with a tile that can lie there
                 if not options:
+                    if not lies:
+                        out[r][c] = self._no_tile_lies(out, meas, post, r, c)
                     continue
                 _, _, k, pos = max(options)
                 dr, dc = POSITIONS[pos]
@@ -1444,6 +1454,20 @@ class GardenObserver:
                 confidence = cell.confidence if cell.confidence < UNCLEAR else min(cell.confidence, GHOST_CAP)
                 out[r][c] = CellReading(labels.TILE, confidence, attrs, cell.alternatives)
         return out
+
+    def _no_tile_lies(self, rows, meas, post, r: int, c: int) -> CellReading:
+        """An unclear tile space where no tile can lie (_where_tiles_lie: surer cells of its footprint
+        show something lower, babylon.build.covered_space) and no other tile's space fits: its best
+        candidate that is no such tile, when that scores at least UNSUPPORTED_FALLBACK of its first
+        (as _impossible_tiles), no surer than GHOST_CAP; else its reading as it is."""
+        cands = self.last_candidates[(r, c)]
+        other = next((k for k in cands[1:] if k.label != labels.TILE
+                      or tile_fits(rows, r, c, k.level, k.position, SURE)[0]), None)
+        if other is None or other.score < UNSUPPORTED_FALLBACK * cands[0].score or other.score <= 0:
+            return rows[r][c]
+        self.last_candidates[(r, c)] = [other, *(k for k in cands if k is not other)]
+        reading = self._reading(self.last_candidates[(r, c)], meas, post, r, c)
+        return replace(reading, confidence=min(reading.confidence, GHOST_CAP))
 
     def _shows_tile_beside(self, rows, meas, level: int, r: int, c: int, position: int, slant: bool = False) -> bool:
         """Whether a space whose clean band (for `position`) does not show the tile's colour at
@@ -1686,6 +1710,36 @@ def _stands_beside(cell: CellReading, around: list[CellReading]) -> bool:
     if cell.label in DECOS and cell.label != labels.STAIRS:
         return any(cell.attrs["level"] in stands_on(b) for b in around)
     return True
+
+
+def _claimed(rows: list[list[CellReading]], r: int, c: int, level: int, position: int) -> int:
+    """How many pieces standing on `level` in the footprint of the `position` tile over (r, c) (what
+    garden_rules.tile_fits counts as its support) stand where another tile at that level is read,
+    on one of its spaces outside that footprint (at least CLAIM_SURE), to lie: two tiles at one level cannot both lie
+    under a piece (babylon.build.covered_space), and that other tile carries it."""
+    dr, dc = POSITIONS[position]
+    top_r, top_c = r - dr, c - dc
+    inside = {(top_r + er, top_c + ec) for er, ec in POSITIONS}
+    claimed = 0
+    for rr, cc in inside:
+        if (rr, cc) == (r, c):
+            continue
+        piece = rows[rr][cc]
+        if piece.label == labels.TILE or piece.confidence < SURE or level not in stands_on(piece):
+            continue
+        claimed += any(
+            (tr, tc) != (top_r, top_c) and 0 <= tr <= 6 and 0 <= tc <= 6
+            and any((tr + er, tc + ec) not in inside and _reads_tile(rows[tr + er][tc + ec], f"r{tr}c{tc}", level)
+                    for er, ec in POSITIONS)
+            for tr, tc in ((rr - er, cc - ec) for er, ec in POSITIONS))
+    return claimed
+
+
+def _reads_tile(cell: CellReading, tile: str, level: int) -> bool:
+    """Whether `cell` reads `tile` at `level` at least UNCLEAR surely (a hidden cell's look-alike
+    of its neighbour is read less surely)."""
+    return (cell.label == labels.TILE and cell.confidence >= CLAIM_SURE and cell.attrs.get("tile") == tile
+            and cell.attrs.get("level") == level)
 
 
 def _tile_can_lie(rows: list[list[CellReading]], r: int, c: int, level: int) -> bool:
