@@ -937,7 +937,8 @@ class GardenObserver:
         it, never anything lower. A lower reading there gives way to the best candidate that is at
         least as high (a pillar standing on the tile, a decoration on it, a higher tile that can
         lie there: garden_rules.tile_fits); a tile space at the covering tile's own level is that
-        tile's space."""
+        tile's space. A piece so chosen that stands higher with nothing to stand on in view gives
+        way to one standing on the covering tile (_on_floor)."""
         floor = np.zeros((8, 8), int)
         cover: dict[tuple[int, int], str] = {}  # the tile that sets each cell's floor
         for row in rows:
@@ -974,8 +975,33 @@ class GardenObserver:
                     reading = self._reading([above, *rest], meas, post, r, c)
                     if _seen_level(reading) >= floor[r, c]:
                         out[r][c] = replace(reading, confidence=min(reading.confidence, GHOST_CAP)) if moved else reading
+                        on = self._on_floor(rows, meas, post, reading, r, c, int(floor[r, c]))
+                        if on is not None:
+                            out[r][c] = on
                         break
         return out
+
+    def _on_floor(self, rows, meas, post, reading: CellReading, r: int, c: int, floor: int) -> CellReading | None:
+        """For a piece _covered reads over a tile at `floor` that stands higher with nothing to stand
+        on in view (_stands_beside): the piece standing on that tile itself (babylon.build.pillars,
+        babylon.deco.icon: pieces stand on tile spaces), from a candidate fitting at least
+        DECO_ON_TILE, no surer than GHOST_CAP; else None."""
+        if reading.label not in DECOS and reading.label not in (labels.PILLAR1, labels.PILLAR2):
+            return None
+        around = [rows[rr][cc] for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
+                  if 0 <= rr < 8 and 0 <= cc < 8 and (rr, cc) != (r, c)]
+        if floor in stands_on(reading) or _stands_beside(reading, around):
+            return None
+        cands = self.last_candidates[(r, c)]
+        for k in cands:
+            if k.label not in ("pillar", "deco") or k.score <= DECO_ON_TILE:
+                continue
+            order = [k, *(x for x in cands if x is not k)]
+            found = self._reading(order, meas, post, r, c)
+            if stands_on(found) == (floor,):
+                self.last_candidates[(r, c)] = order
+                return replace(found, confidence=min(found.confidence, GHOST_CAP))
+        return None
 
     def _complete_footprints(self, rows, meas, post):
         """A tile is 2×2: a space read confidently tells its three siblings' footprint, level and
