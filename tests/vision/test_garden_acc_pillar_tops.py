@@ -22,3 +22,17 @@ def test_a_double_pillar_on_a_tile_whose_top_fits_a_level_too_high_stays_a_pilla
     assert cell.confidence <= 0.45  # chosen over where its shape fits best
     assert visible_and_wrong(observation, expected, seen) == []
     assert sure_and_wrong(observation, expected) == []
+
+
+def test_a_double_pillar_fitting_two_heights_alike_stands_where_something_carries_it():
+    """Bench seed 4, frame 139: a double pillar stands in the recess (4, 4) (level 2). Its top fits
+    level 3 (its foot on level 1, with no level-1 surface beside it) a little better than level
+    2; the piece with nothing to stand on is the pillar at the height the board carries, not
+    the next reading of another kind (a high stairs step)."""
+    observation, expected, seen = bench_reading(REGION, 4, 139)
+    assert expected[4][4] == (labels.PILLAR2, {"level": 2})
+    assert seen[4, 4] >= bench.VISIBLE
+    cell = observation.cell(4, 4)
+    assert (cell.label, cell.attrs) == expected[4][4]
+    assert visible_and_wrong(observation, expected, seen) == []
+    assert sure_and_wrong(observation, expected) == []

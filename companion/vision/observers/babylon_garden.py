@@ -821,6 +821,13 @@ class GardenObserver:
                     if same is not None:
                         out[r][c] = self._reading([same, *(k for k in cands if k is not same)], meas, post, r, c)
                         continue
+                if kind == "pillar":
+                    # A pillar top close below the camera fits two heights nearly alike: the one
+                    # with something to stand on in view (babylon.build.pillars) first.
+                    same = self._supported_pillar(cands, around, meas, post, r, c)
+                    if same is not None:
+                        out[r][c] = same
+                        continue
                 other = next((k for k in cands if k.label != kind), None)
                 if other is None or other.score < UNSUPPORTED_FALLBACK * cands[0].score:
                     continue
@@ -833,6 +840,20 @@ class GardenObserver:
                     continue
                 out[r][c] = reading
         return out
+
+    def _supported_pillar(self, cands, around, meas, post, r: int, c: int) -> CellReading | None:
+        """A pillar candidate of (r, c) at another height fitting at least PILLAR_GHOST_SHARE as
+        well as its first whose reading has something to stand on among `around` (_stands_beside:
+        the board, or a surface of its foot's level), as read; else None."""
+        for k in cands[1:]:
+            if k.label != "pillar" or k.level == cands[0].level or k.score < PILLAR_GHOST_SHARE * cands[0].score:
+                continue
+            order = [k, *(x for x in cands if x is not k)]
+            reading = self._reading(order, meas, post, r, c)
+            if _stands_beside(reading, around):
+                self.last_candidates[(r, c)] = order
+                return reading
+        return None
 
     def _stairs_lookalikes(self, rows, meas, post):
         """A stairs piece is two steps on neighbouring spaces one level apart (babylon.deco.stairs),
