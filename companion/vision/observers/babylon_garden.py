@@ -732,7 +732,11 @@ class GardenObserver:
                 if np.hypot(*(here - there)) > GHOST_PX * self._cell_px:
                     continue
                 mine, theirs = supported(r, c, cell), supported(r2, c2, other)
-                ghost = (theirs and not mine) or (mine == theirs and cell.attrs["level"] > other.attrs["level"])
+                # Both alike: the lower is kept, unless only this one is read surely and the
+                # other unclearly (a hidden cell's look-alike of it, babylon.deco.icon: one
+                # piece, one place).
+                plain = cell.confidence >= SURE and other.confidence < UNCLEAR
+                ghost = (theirs and not mine) or (mine == theirs and cell.attrs["level"] > other.attrs["level"] and not plain)
                 if not ghost:
                     continue
                 cands = self.last_candidates[(r, c)]
