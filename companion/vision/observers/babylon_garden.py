@@ -1279,7 +1279,7 @@ class GardenObserver:
         babylon.build.covered_space: a pillar top close below the camera moves so little between
         heights that its shape fits one level too high), no surer than GHOST_CAP."""
         position = _position_of(tile, r, c)
-        if (post["glyph_share"][level, r, c] >= GLYPH_SHARE or post["base"][level, r, c, position] >= DOT_BASE):
+        if post["glyph_share"][level, r, c] >= GLYPH_SHARE or post["base"][level, r, c, position] >= DOT_BASE:
             return self._space_of(rows, meas, post, cell, r, c, tile, level)
         top = level + (1 if cell.label == labels.PILLAR1 else 2)
         if top > self.m:
@@ -1765,9 +1765,9 @@ def _stands_beside(cell: CellReading, around: list[CellReading]) -> bool:
 
 def _claimed(rows: list[list[CellReading]], r: int, c: int, level: int, position: int) -> int:
     """How many pieces standing on `level` in the footprint of the `position` tile over (r, c) (what
-    garden_rules.tile_fits counts as its support) stand where another tile at that level is read,
-    on one of its spaces outside that footprint (at least CLAIM_SURE), to lie: two tiles at one level cannot both lie
-    under a piece (babylon.build.covered_space), and that other tile carries it."""
+    garden_rules.tile_fits counts as its support) stand where another tile at that level is read
+    to lie, on one of its spaces outside that footprint (_reads_tile): two tiles at one level
+    cannot both lie under a piece (babylon.build.covered_space), and that other tile carries it."""
     dr, dc = POSITIONS[position]
     top_r, top_c = r - dr, c - dc
     inside = {(top_r + er, top_c + ec) for er, ec in POSITIONS}
@@ -1787,7 +1787,7 @@ def _claimed(rows: list[list[CellReading]], r: int, c: int, level: int, position
 
 
 def _reads_tile(cell: CellReading, tile: str, level: int) -> bool:
-    """Whether `cell` reads `tile` at `level` at least UNCLEAR surely (a hidden cell's look-alike
+    """Whether `cell` reads `tile` at `level` at least CLAIM_SURE surely (a hidden cell's look-alike
     of its neighbour is read less surely)."""
     return (cell.label == labels.TILE and cell.confidence >= CLAIM_SURE and cell.attrs.get("tile") == tile
             and cell.attrs.get("level") == level)
