@@ -12,8 +12,8 @@ and whether a change added to it.
 
 Each region is read on the frame `bench vision` times (speed_case), in a child process under
 `valgrind --tool=callgrind` that collects nothing while it builds and calibrates its observer
-(kernels compile or load there); collection is switched on for N reads only (callgrind_control),
-then for N decodes of the benchmark's JPEG, in a second child. Needs valgrind
+(kernels compile or load there); collection is switched on for N reads only (callgrind_control).
+The decode of the benchmark's JPEG is counted the same way, in a child of its own. Needs valgrind
 (`sudo apt install valgrind`). Each region takes a few minutes: valgrind runs the setup too.
 """
 
