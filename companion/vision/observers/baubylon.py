@@ -136,6 +136,11 @@ _PART_SHOWN = 0.06
 _REPICKS = 2
 _PART_SIDE_LEAST = 0.2  # a side that does not show the face inside still counts this much
 _PARTIAL_PAWNS = 2  # stacks of up to this many pawns looked for behind a taller stand
+# A stack read on the table where a lying block's top shows its outline round it (support at
+# least _LYING_ROUND) and a top of its colour one pawn height up scores at least _LYING_TOP times
+# its own: one pawn on that block (see _pawn_on_lying).
+_LYING_ROUND = 0.3
+_LYING_TOP = 0.4
 
 
 class BaubylonObserver:
@@ -567,6 +572,10 @@ class BaubylonObserver:
             top.ravel()[spaces] = self.levels[levels].ravel()[spaces] + found_count
             pawn_colour = pawn_colour.copy()
             pawn_colour[spaces] = found_colour
+        on_lying = self._pawn_on_lying(levels, stacked & ~restored, top, pawn_score, shown["support"], look)
+        if on_lying.any():
+            levels = np.where(on_lying, 1, levels)
+            top = np.where(on_lying, top + 1, top)
         pawn_count = np.where(stacked, top - self.levels[levels], 0).ravel()
         no_pawn_sure = np.clip((_NO_PAWN - pawn_score) / _NO_PAWN * 2.0, 0.0, 1.0)
         no_pawn_sure = np.where(odd, np.minimum(no_pawn_sure, _HIDDEN_SURE), no_pawn_sure)
@@ -574,7 +583,7 @@ class BaubylonObserver:
         stack_sure = np.where(stacked.ravel(), pawn_sure, no_pawn_sure)
         sure = np.minimum(block_sure, stack_sure)
         tops = self.levels[levels] + pawn_count.reshape(rows, cols)
-        hidden = self._behind_taller(tops) | restored  # a restored stack's column is hidden: not sure
+        hidden = self._behind_taller(tops) | restored | on_lying  # (a restored stack's column is hidden; on_lying read late): not sure
         sure = np.where(hidden.ravel(), np.minimum(sure, _HIDDEN_SURE), sure).tolist()
         heights = self.levels[levels].ravel().tolist()
         count, colour, on = pawn_count.tolist(), pawn_colour.tolist(), stacked.ravel().tolist()
@@ -888,8 +897,30 @@ class BaubylonObserver:
         sure = _confidence_pair(ordered[:, -1], np.maximum(ordered[:, -2], _NO_PAWN))
         # Where something unlike the table and the blocks showed, a space read bare is not sure.
         odd = unlike.max(axis=1) > 2 * _PAWN_UNLIKE
-        # (and the first look's interiors and the candidates' colour supports, for _partial_pawn_scores)
-        return best + 1, colours[rows, best].argmax(axis=-1), scores[rows, best], sure, odd, unlike, (interiors, colours)
+        # (and the first look's interiors and the candidates' colour supports, for _partial_pawn_scores;
+        # every candidate's score, for _pawn_on_lying)
+        return best + 1, colours[rows, best].argmax(axis=-1), scores[rows, best], sure, odd, unlike, (interiors, colours,
+                                                                                                      scores, kinds)
+
+    def _pawn_on_lying(self, levels: np.ndarray, stacked: np.ndarray, top: np.ndarray, score: np.ndarray,
+                       support: np.ndarray, look) -> np.ndarray:
+        """(rows, cols) stacks read on the table (`levels` 0, `stacked`, tops `top` in pawn heights,
+        their `score` (S,) from _read_pawns, above _NO_PAWN) that are one pawn on a lying block:
+        where that block's level shows its outline (`support`, _read_blocks' last pass, at least
+        _LYING_ROUND) and a top of the same colour one pawn height up scores at least _LYING_TOP
+        times the top read (baubylon.units: a lying block is 2 pawn heights high and its top's
+        edges show round a pawn on it; seen from above, a pawn's colour shows at every height
+        below its top, so its column does not tell a block under it from pawns)."""
+        scores, kinds = look[2], look[3]
+        cells = np.arange(scores.shape[0])
+        own = top.ravel() - 1
+        up = np.minimum(own + 1, scores.shape[1] - 1)
+        above = np.where(own + 1 < scores.shape[1], scores[cells, up], 0.0)
+        same = kinds[cells, up] == kinds[cells, own]
+        found = ((levels.ravel() == 0) & stacked.ravel() & (score > _NO_PAWN) & same
+                 & (above >= _LYING_TOP * score) & (support.reshape(len(cells), -1)[:, 1] >= _LYING_ROUND)
+                 & (top.ravel() + 1 - self.levels[1] <= self.dims.max_pawns))
+        return found.reshape(levels.shape)
 
     def _table_in_middle(self, interiors: np.ndarray, gains: np.ndarray, profile: AppearanceProfile, levels: np.ndarray,
                   stacked: np.ndarray, top: np.ndarray) -> np.ndarray | None:
