@@ -141,6 +141,11 @@ _PARTIAL_PAWNS = 2  # stacks of up to this many pawns looked for behind a taller
 # its own: one pawn on that block (see _pawn_on_lying).
 _LYING_ROUND = 0.3
 _LYING_TOP = 0.4
+# A stack read on a block whose next level up it allows (the same top, fewer pawns) shows that
+# level's outline at least _UP_SHOWS and _UP_OUTSHOWS times its own: it stands on that level
+# (see _higher_stand).
+_UP_SHOWS = 0.5
+_UP_OUTSHOWS = 2.0
 
 
 class BaubylonObserver:
@@ -572,6 +577,8 @@ class BaubylonObserver:
             top.ravel()[spaces] = self.levels[levels].ravel()[spaces] + found_count
             pawn_colour = pawn_colour.copy()
             pawn_colour[spaces] = found_colour
+        higher = self._higher_stand(levels, stacked & ~restored, allowed, top, shown["support"])
+        levels = np.where(higher, levels + 1, levels)
         on_lying = self._pawn_on_lying(levels, stacked & ~restored, top, pawn_score, shown["support"], look)
         if on_lying.any():
             levels = np.where(on_lying, 1, levels)
@@ -583,7 +590,7 @@ class BaubylonObserver:
         stack_sure = np.where(stacked.ravel(), pawn_sure, no_pawn_sure)
         sure = np.minimum(block_sure, stack_sure)
         tops = self.levels[levels] + pawn_count.reshape(rows, cols)
-        hidden = self._behind_taller(tops) | restored | on_lying  # (a restored stack's column is hidden; on_lying read late): not sure
+        hidden = self._behind_taller(tops) | restored | on_lying | higher  # (a restored stack's column is hidden; the others read late): not sure
         sure = np.where(hidden.ravel(), np.minimum(sure, _HIDDEN_SURE), sure).tolist()
         heights = self.levels[levels].ravel().tolist()
         count, colour, on = pawn_count.tolist(), pawn_colour.tolist(), stacked.ravel().tolist()
@@ -901,6 +908,21 @@ class BaubylonObserver:
         # every candidate's score, for _pawn_on_lying)
         return best + 1, colours[rows, best].argmax(axis=-1), scores[rows, best], sure, odd, unlike, (interiors, colours,
                                                                                                       scores, kinds)
+
+    def _higher_stand(self, levels: np.ndarray, stacked: np.ndarray, allowed: np.ndarray, top: np.ndarray,
+                      support: np.ndarray) -> np.ndarray:
+        """(rows, cols) stacks read (`stacked`, tops `top` in pawn heights, on `levels`) whose next
+        level up, allowed (`allowed`) and below the top, shows its outline (`support`, _read_blocks'
+        last pass) at least _UP_SHOWS and _UP_OUTSHOWS times the level read (baubylon.units: a
+        block's top shows its edges; baubylon.stack: the same top on the higher block is one
+        block's height fewer pawns, and pawns on the lower block would stand where that higher
+        top's edges show)."""
+        up = np.minimum(levels + 1, len(self.levels) - 1)[..., None]
+        own_support = np.take_along_axis(support, levels[..., None], axis=-1)[..., 0]
+        up_support = np.take_along_axis(support, up, axis=-1)[..., 0]
+        up_allowed = np.take_along_axis(allowed, up, axis=-1)[..., 0]
+        return (stacked & (levels + 1 < len(self.levels)) & up_allowed & (self.levels[up[..., 0]] < top)
+                & (up_support >= _UP_SHOWS) & (up_support >= _UP_OUTSHOWS * own_support))
 
     def _pawn_on_lying(self, levels: np.ndarray, stacked: np.ndarray, top: np.ndarray, score: np.ndarray,
                        support: np.ndarray, look) -> np.ndarray:
