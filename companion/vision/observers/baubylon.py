@@ -583,6 +583,12 @@ class BaubylonObserver:
         if on_lying.any():
             levels = np.where(on_lying, 1, levels)
             top = np.where(on_lying, top + 1, top)
+        on_next = self._pawn_on_next(levels, stacked & ~restored & ~higher & ~on_lying, top, pawn_score,
+                                     shown["support"], look)
+        if on_next.any():
+            levels = np.where(on_next, levels + 1, levels)
+            top = np.where(on_next, top + 1, top)
+            on_lying = on_lying | on_next
         pawn_count = np.where(stacked, top - self.levels[levels], 0).ravel()
         no_pawn_sure = np.clip((_NO_PAWN - pawn_score) / _NO_PAWN * 2.0, 0.0, 1.0)
         no_pawn_sure = np.where(odd, np.minimum(no_pawn_sure, _HIDDEN_SURE), no_pawn_sure)
@@ -942,6 +948,28 @@ class BaubylonObserver:
         found = ((levels.ravel() == 0) & stacked.ravel() & (score > _NO_PAWN) & same
                  & (above >= _LYING_TOP * score) & (support.reshape(len(cells), -1)[:, 1] >= _LYING_ROUND)
                  & (top.ravel() + 1 - self.levels[1] <= self.dims.max_pawns))
+        return found.reshape(levels.shape)
+
+    def _pawn_on_next(self, levels: np.ndarray, stacked: np.ndarray, top: np.ndarray, score: np.ndarray,
+                      support: np.ndarray, look) -> np.ndarray:
+        """(rows, cols) stacks read on a block (`levels` above 0, `stacked`, tops `top` in pawn
+        heights, `score` (S,) above _NO_PAWN) whose top is the next level up's, where that level
+        shows its outline (`support`) at least _LYING_ROUND and no less than the level read, and a
+        top of the same colour one pawn height up scores at least _LYING_TOP times the top read:
+        one pawn on that higher block (baubylon.units: a block's top shows its edges round a pawn
+        on it, at the height the stack's top was read)."""
+        scores, kinds = look[2], look[3]
+        cells = np.arange(scores.shape[0])
+        flat = levels.ravel()
+        own = top.ravel() - 1
+        up = np.minimum(own + 1, scores.shape[1] - 1)
+        above = np.where(own + 1 < scores.shape[1], scores[cells, up], 0.0)
+        same = kinds[cells, up] == kinds[cells, own]
+        nxt = np.minimum(flat + 1, len(self.levels) - 1)
+        table = support.reshape(len(cells), -1)
+        found = ((flat > 0) & (flat + 1 < len(self.levels)) & stacked.ravel() & (score > _NO_PAWN) & same
+                 & (self.levels[nxt] == top.ravel()) & (above >= _LYING_TOP * score)
+                 & (table[cells, nxt] >= _LYING_ROUND) & (table[cells, nxt] >= table[cells, flat]))
         return found.reshape(levels.shape)
 
     def _table_in_middle(self, interiors: np.ndarray, gains: np.ndarray, profile: AppearanceProfile, levels: np.ndarray,
