@@ -87,6 +87,7 @@ _NO_PAWN = 0.35  # a pawn must show both its colour and its outline
 _PAWN_UNLIKE = 15.0  # a first look: unlike the table and the blocks by this much (ΔE)...
 _PAWN_COLOUR = 0.2  # ...then a pawn's colour worth a look at its outline there
 _TALLER = 0.03  # a stack one pawn taller must fit this much better
+_SHORTER = 0.05  # ...and in one space, a top one pawn height lower scoring this close is taken
 # A stack top a taller stack of its colour nearer the camera would hide, that shows its own top
 # (colour and outline) more than this times as well as that stack's top shows, is a stack of its
 # own: in bench frames (seeds 0-5) the true tops so dropped showed 1.06-2.0 times their hider's
@@ -906,6 +907,7 @@ class BaubylonObserver:
         scores = self._not_seen_on_columns(self._one_stack_per_space(scores, stands, kinds), kinds)
         best = scores.argmax(axis=-1)
         rows = np.arange(cells)
+        best = _shorter_when_alike(scores, best, rows)
         ordered = np.sort(scores, axis=-1)
         sure = _confidence_pair(ordered[:, -1], np.maximum(ordered[:, -2], _NO_PAWN))
         # Where something unlike the table and the blocks showed, a space read bare is not sure.
@@ -1275,6 +1277,16 @@ def _stand_on_allowed(chosen: np.ndarray, seen: np.ndarray, fewer: np.ndarray, a
     stuck = np.flatnonzero(~allowed[rows, chosen] & allowed.any(axis=-1))
     if len(stuck):
         chosen[stuck] = np.where(allowed[stuck], seen[stuck] + fewer[stuck], -np.inf).argmax(axis=-1)
+
+
+def _shorter_when_alike(scores: np.ndarray, best: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """The best top per space (`best`), or the one a pawn height lower where that scores above
+    _NO_PAWN and within _SHORTER of it (baubylon.stack: each pawn is one pawn height; seen from
+    near above, a top one pawn higher looks just the same, so the shorter stack when in doubt;
+    where a block's top shows round it, _pawn_on_lying and _pawn_on_next take the higher again)."""
+    lower = np.maximum(best - 1, 0)
+    alike = (best > 0) & (scores[rows, lower] > _NO_PAWN) & (scores[rows, lower] >= scores[rows, best] - _SHORTER)
+    return np.where(alike, lower, best)
 
 
 def _readings(label: str, confidences: list[float], attrs: list[dict]) -> list[CellReading]:
