@@ -925,12 +925,18 @@ class BaubylonObserver:
         block's top shows its edges; baubylon.stack: the same top on the higher block is one
         block's height fewer pawns, and pawns on the lower block would stand where that higher
         top's edges show)."""
-        up = np.minimum(levels + 1, len(self.levels) - 1)[..., None]
-        own_support = np.take_along_axis(support, levels[..., None], axis=-1)[..., 0]
-        up_support = np.take_along_axis(support, up, axis=-1)[..., 0]
-        up_allowed = np.take_along_axis(allowed, up, axis=-1)[..., 0]
-        return (stacked & (levels + 1 < len(self.levels)) & up_allowed & (self.levels[up[..., 0]] < top)
-                & (up_support >= _UP_SHOWS) & (up_support >= _UP_OUTSHOWS * own_support))
+        out = np.zeros(levels.shape, bool)
+        cells = np.flatnonzero(stacked.ravel() & (levels.ravel() + 1 < len(self.levels)))  # (few)
+        if not len(cells):
+            return out
+        own = levels.ravel()[cells]
+        flat_support = support.reshape(levels.size, -1)[cells]
+        at = np.arange(len(cells))
+        up_support = flat_support[at, own + 1]
+        found = (allowed.reshape(levels.size, -1)[cells, own + 1] & (self.levels[own + 1] < top.ravel()[cells])
+                 & (up_support >= _UP_SHOWS) & (up_support >= _UP_OUTSHOWS * flat_support[at, own]))
+        out.ravel()[cells] = found
+        return out
 
     def _pawn_on_lying(self, levels: np.ndarray, stacked: np.ndarray, top: np.ndarray, score: np.ndarray,
                        support: np.ndarray, look) -> np.ndarray:
@@ -942,15 +948,18 @@ class BaubylonObserver:
         edges show round a pawn on it; seen from above, a pawn's colour shows at every height
         below its top, so its column does not tell a block under it from pawns)."""
         scores, kinds = look[2], look[3]
-        cells = np.arange(scores.shape[0])
-        own = top.ravel() - 1
+        out = np.zeros(levels.shape, bool)
+        cells = np.flatnonzero((levels.ravel() == 0) & stacked.ravel() & (score > _NO_PAWN))  # (few)
+        if not len(cells):
+            return out
+        own = top.ravel()[cells] - 1
         up = np.minimum(own + 1, scores.shape[1] - 1)
         above = np.where(own + 1 < scores.shape[1], scores[cells, up], 0.0)
-        same = kinds[cells, up] == kinds[cells, own]
-        found = ((levels.ravel() == 0) & stacked.ravel() & (score > _NO_PAWN) & same
-                 & (above >= _LYING_TOP * score) & (support.reshape(len(cells), -1)[:, 1] >= _LYING_ROUND)
-                 & (top.ravel() + 1 - self.levels[1] <= self.dims.max_pawns))
-        return found.reshape(levels.shape)
+        found = ((kinds[cells, up] == kinds[cells, own]) & (above >= _LYING_TOP * score[cells])
+                 & (support.reshape(levels.size, -1)[cells, 1] >= _LYING_ROUND)
+                 & (own + 2 - self.levels[1] <= self.dims.max_pawns))
+        out.ravel()[cells] = found
+        return out
 
     def _pawn_on_next(self, levels: np.ndarray, stacked: np.ndarray, top: np.ndarray, score: np.ndarray,
                       support: np.ndarray, look) -> np.ndarray:
@@ -961,18 +970,21 @@ class BaubylonObserver:
         one pawn on that higher block (baubylon.units: a block's top shows its edges round a pawn
         on it, at the height the stack's top was read)."""
         scores, kinds = look[2], look[3]
-        cells = np.arange(scores.shape[0])
+        out = np.zeros(levels.shape, bool)
         flat = levels.ravel()
-        own = top.ravel() - 1
+        cells = np.flatnonzero((flat > 0) & (flat + 1 < len(self.levels)) & stacked.ravel() & (score > _NO_PAWN))
+        if not len(cells):
+            return out
+        own = top.ravel()[cells] - 1
         up = np.minimum(own + 1, scores.shape[1] - 1)
         above = np.where(own + 1 < scores.shape[1], scores[cells, up], 0.0)
-        same = kinds[cells, up] == kinds[cells, own]
-        nxt = np.minimum(flat + 1, len(self.levels) - 1)
-        table = support.reshape(len(cells), -1)
-        found = ((flat > 0) & (flat + 1 < len(self.levels)) & stacked.ravel() & (score > _NO_PAWN) & same
-                 & (self.levels[nxt] == top.ravel()) & (above >= _LYING_TOP * score)
-                 & (table[cells, nxt] >= _LYING_ROUND) & (table[cells, nxt] >= table[cells, flat]))
-        return found.reshape(levels.shape)
+        nxt = flat[cells] + 1
+        table = support.reshape(levels.size, -1)
+        found = ((kinds[cells, up] == kinds[cells, own]) & (self.levels[nxt] == own + 1)
+                 & (above >= _LYING_TOP * score[cells])
+                 & (table[cells, nxt] >= _LYING_ROUND) & (table[cells, nxt] >= table[cells, flat[cells]]))
+        out.ravel()[cells] = found
+        return out
 
     def _table_in_middle(self, interiors: np.ndarray, gains: np.ndarray, profile: AppearanceProfile, levels: np.ndarray,
                   stacked: np.ndarray, top: np.ndarray) -> np.ndarray | None:
