@@ -41,6 +41,23 @@ def assert_space_read_as_laid(region: str, seed: int, n: int, space: tuple[int, 
     assert sure_and_wrong(observation, expected) == []
 
 
+def assert_frame_reads_cell_as_laid(reading, space: tuple[int, int], laid, most_sure: float | None = None) -> None:
+    """`reading` (bench_reading's (observation, expected, seen)) has `laid` (label, attrs) at `space`
+    in its layout (the case is what it says), in view as the benchmark counts it; reads it there,
+    no surer than `most_sure` when given (a reading chosen over one that fits better); and reads
+    no visible cell wrongly and no cell surely and wrongly."""
+    observation, expected, seen = reading
+    r, c = space
+    assert expected[r][c] == laid
+    assert seen[r, c] >= bench.VISIBLE
+    cell = observation.cell(r, c)
+    assert (cell.label, cell.attrs) == laid
+    if most_sure is not None:
+        assert cell.confidence <= most_sure
+    assert visible_and_wrong(observation, expected, seen) == []
+    assert sure_and_wrong(observation, expected) == []
+
+
 def sure_and_wrong(observation, expected) -> list[tuple[int, int]]:
     """The cells read surely (above SURE) with attributes other than `expected` gives."""
     return [(r, c) for r in range(observation.rows) for c in range(observation.cols)

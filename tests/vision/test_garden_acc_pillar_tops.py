@@ -2,9 +2,8 @@
 (babylon_garden._pillars_on_tiles, _space_or_pillar; babylon.build.pillars,
 babylon.build.covered_space)."""
 
-from companion.benchmarking import vision as bench
 from companion.vision import labels
-from tests.vision.bench_frames import bench_reading, sure_and_wrong, visible_and_wrong
+from tests.vision.bench_frames import assert_frame_reads_cell_as_laid, bench_reading
 
 REGION = "babylon.garden"
 
@@ -14,14 +13,8 @@ def test_a_double_pillar_on_a_tile_whose_top_fits_a_level_too_high_stays_a_pilla
     level-2 tile r0c6 (level 4). Close below the camera, its top's shape fits level 5 (its foot
     on level 3, where no tile can lie), not level 4. The space shows neither an icon nor the
     tile's colour: it is the pillar, standing on the tile, not the tile's space."""
-    observation, expected, seen = bench_reading(REGION, 2, 72)
-    assert expected[1][6] == (labels.PILLAR2, {"level": 4})
-    assert seen[1, 6] >= bench.VISIBLE
-    cell = observation.cell(1, 6)
-    assert (cell.label, cell.attrs) == expected[1][6]
-    assert cell.confidence <= 0.45  # chosen over where its shape fits best
-    assert visible_and_wrong(observation, expected, seen) == []
-    assert sure_and_wrong(observation, expected) == []
+    # chosen over where its shape fits best: no surer than 0.45
+    assert_frame_reads_cell_as_laid(bench_reading(REGION, 2, 72), (1, 6), (labels.PILLAR2, {"level": 4}), 0.45)
 
 
 def test_a_double_pillar_fitting_two_heights_alike_stands_where_something_carries_it():
@@ -29,10 +22,4 @@ def test_a_double_pillar_fitting_two_heights_alike_stands_where_something_carrie
     level 3 (its foot on level 1, with no level-1 surface beside it) a little better than level
     2; the piece with nothing to stand on is the pillar at the height the board carries, not
     the next reading of another kind (a high stairs step)."""
-    observation, expected, seen = bench_reading(REGION, 4, 139)
-    assert expected[4][4] == (labels.PILLAR2, {"level": 2})
-    assert seen[4, 4] >= bench.VISIBLE
-    cell = observation.cell(4, 4)
-    assert (cell.label, cell.attrs) == expected[4][4]
-    assert visible_and_wrong(observation, expected, seen) == []
-    assert sure_and_wrong(observation, expected) == []
+    assert_frame_reads_cell_as_laid(bench_reading(REGION, 4, 139), (4, 4), (labels.PILLAR2, {"level": 2}))
