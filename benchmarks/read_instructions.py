@@ -105,16 +105,10 @@ def count(kind: str, reads: int) -> Count:
                                   sys.executable, __file__, "--worker", kind, str(reads), tmp],
                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         try:
-            while not (signals / "ready").exists():
-                if child.poll() is not None:
-                    raise RuntimeError(f"the {kind} child ended before it was ready:\n{child.stderr.read()[-2000:]}")
-                time.sleep(0.2)
+            _wait_on(child, signals / "ready", f"the {kind} child ended before it was ready")
             _control("--instr=on", child.pid)
             (signals / "go").touch()
-            while not (signals / "done").exists():
-                if child.poll() is not None:
-                    raise RuntimeError(f"the {kind} child ended while reading:\n{child.stderr.read()[-2000:]}")
-                time.sleep(0.2)
+            _wait_on(child, signals / "done", f"the {kind} child ended while reading")
             _control("--instr=off", child.pid)
             (signals / "stop").touch()
             child.wait(timeout=600)
@@ -124,6 +118,14 @@ def count(kind: str, reads: int) -> Count:
         text = subprocess.run(["callgrind_annotate", "--inclusive=no", "--threshold=100", str(out)],
                               capture_output=True, text=True, check=True).stdout
     return parse_annotate(text)
+
+
+def _wait_on(child: subprocess.Popen, signal: Path, ended: str) -> None:
+    """Until the child makes `signal`; if it ends first, why (the end of its error output)."""
+    while not signal.exists():
+        if child.poll() is not None:
+            raise RuntimeError(f"{ended}:\n{child.stderr.read()[-2000:]}")
+        time.sleep(0.2)
 
 
 def _control(what: str, pid: int) -> None:

@@ -947,15 +947,12 @@ class BaubylonObserver:
         times the top read (baubylon.units: a lying block is 2 pawn heights high and its top's
         edges show round a pawn on it; seen from above, a pawn's colour shows at every height
         below its top, so its column does not tell a block under it from pawns)."""
-        scores, kinds = look[2], look[3]
         out = np.zeros(levels.shape, bool)
         cells = np.flatnonzero((levels.ravel() == 0) & stacked.ravel() & (score > _NO_PAWN))  # (few)
         if not len(cells):
             return out
         own = top.ravel()[cells] - 1
-        up = np.minimum(own + 1, scores.shape[1] - 1)
-        above = np.where(own + 1 < scores.shape[1], scores[cells, up], 0.0)
-        found = ((kinds[cells, up] == kinds[cells, own]) & (above >= _LYING_TOP * score[cells])
+        found = (_colour_one_up(cells, own, score, look)
                  & (support.reshape(levels.size, -1)[cells, 1] >= _LYING_ROUND)
                  & (own + 2 - self.levels[1] <= self.dims.max_pawns))
         out.ravel()[cells] = found
@@ -969,19 +966,15 @@ class BaubylonObserver:
         top of the same colour one pawn height up scores at least _LYING_TOP times the top read:
         one pawn on that higher block (baubylon.units: a block's top shows its edges round a pawn
         on it, at the height the stack's top was read)."""
-        scores, kinds = look[2], look[3]
         out = np.zeros(levels.shape, bool)
         flat = levels.ravel()
         cells = np.flatnonzero((flat > 0) & (flat + 1 < len(self.levels)) & stacked.ravel() & (score > _NO_PAWN))
         if not len(cells):
             return out
         own = top.ravel()[cells] - 1
-        up = np.minimum(own + 1, scores.shape[1] - 1)
-        above = np.where(own + 1 < scores.shape[1], scores[cells, up], 0.0)
         nxt = flat[cells] + 1
         table = support.reshape(levels.size, -1)
-        found = ((kinds[cells, up] == kinds[cells, own]) & (self.levels[nxt] == own + 1)
-                 & (above >= _LYING_TOP * score[cells])
+        found = (_colour_one_up(cells, own, score, look) & (self.levels[nxt] == own + 1)
                  & (table[cells, nxt] >= _LYING_ROUND) & (table[cells, nxt] >= table[cells, flat[cells]]))
         out.ravel()[cells] = found
         return out
@@ -1289,6 +1282,18 @@ def _stand_on_allowed(chosen: np.ndarray, seen: np.ndarray, fewer: np.ndarray, a
     stuck = np.flatnonzero(~allowed[rows, chosen] & allowed.any(axis=-1))
     if len(stuck):
         chosen[stuck] = np.where(allowed[stuck], seen[stuck] + fewer[stuck], -np.inf).argmax(axis=-1)
+
+
+def _colour_one_up(cells: np.ndarray, own: np.ndarray, score: np.ndarray, look) -> np.ndarray:
+    """(len(cells),) whether a top of the same colour one pawn height above each stack's top (`own`:
+    its candidate index in _read_pawns' `look`) scores at least _LYING_TOP times the top read
+    (`score` (S,)): seen from above, a pawn's colour shows at every height below its top, so a
+    pawn standing one pawn height higher (on a block) looks like this one (_pawn_on_lying,
+    _pawn_on_next)."""
+    scores, kinds = look[2], look[3]
+    up = np.minimum(own + 1, scores.shape[1] - 1)
+    above = np.where(own + 1 < scores.shape[1], scores[cells, up], 0.0)
+    return (kinds[cells, up] == kinds[cells, own]) & (above >= _LYING_TOP * score[cells])
 
 
 def _shorter_when_alike(scores: np.ndarray, best: np.ndarray, rows: np.ndarray) -> np.ndarray:
