@@ -9,8 +9,9 @@ layout's build as such scenes, earliest first, the last one the layout itself:
   stands on it — a few per scene. The order is found backwards: take off, at random, a piece
   with nothing on it, until the board is empty.
 - Baubylon: the block field is built at setup and stays (baubylon.field); then the pawns come.
-  The field rises in `setup_scenes` scenes, a cell's lower block before its upper one; the pawns
-  arrive over the remaining scenes, a stack's lower pawn first. Pawns that move away, and
+  The field rises in `setup_scenes` scenes, a cell's lower block before its upper one (a built
+  field, sim/baubylon_field.py, block by block in the order it was built); the pawns arrive over
+  the remaining scenes, a stack's lower pawn first. Pawns that move away, and
   knock-offs, are not played here: the scenes only add pieces.
 
 The camera sees every scene; a real game shows more scenes (one per move) than this, so the
@@ -24,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from ..games.baubylon.field import parse_space
 from .boards import BaubylonLayout
 from .garden import Decoration, GardenLayout, Pillar, Tile
 
@@ -84,13 +86,24 @@ def garden_states(layout: GardenLayout, rng: np.random.Generator, scenes: int = 
     return [_garden_layout(order[:n]) for n in _splits(len(order), scenes)]
 
 
+def _field_steps(layout: BaubylonLayout, rng: np.random.Generator) -> list[tuple[tuple[Cell, ...], int]]:
+    """The field's blocks as they are laid: the spaces each covers and the pawn heights it adds.
+    A built field (baubylon_field) lays its own blocks in their order, a lying one on both its
+    spaces at once; another layout, 2 pawn heights at a time (baubylon.units), each cell's blocks
+    bottom first, in random order."""
+    built = getattr(layout, "field", None)
+    if built is not None:
+        return [(tuple(parse_space(s) for s in block.footprint()), block.height) for block in built.blocks]
+    rows, cols = len(layout.cells), len(layout.cells[0])
+    steps = [(((r, c),), min(2, h - k)) for r in range(rows) for c in range(cols)
+             for h in (layout.cells[r][c][0],) for k in range(0, h, 2)]
+    return [steps[i] for i in rng.permutation(len(steps))]
+
+
 def baubylon_states(layout: BaubylonLayout, rng: np.random.Generator, scenes: int = DEFAULT_SCENES,
                     setup_scenes: int = 3) -> list[BaubylonLayout]:
     rows, cols = len(layout.cells), len(layout.cells[0])
-    # the field: a block (2 pawn heights, baubylon.units) at a time, each cell's blocks bottom first
-    steps = [((r, c), min(2, h - k)) for r in range(rows) for c in range(cols)
-             for h in (layout.cells[r][c][0],) for k in range(0, h, 2)]
-    steps = [steps[i] for i in rng.permutation(len(steps))]
+    steps = _field_steps(layout, rng)
     pawns = [(r, c) for r in range(rows) for c in range(cols) for _ in layout.cells[r][c][1]]
     pawns = [pawns[i] for i in rng.permutation(len(pawns))]
     if not pawns:
@@ -102,8 +115,9 @@ def baubylon_states(layout: BaubylonLayout, rng: np.random.Generator, scenes: in
     states = []
     for blocks_down, pawns_down in phases:
         height = np.zeros((rows, cols), dtype=int)
-        for cell, size in steps[:blocks_down]:
-            height[cell] += size
+        for cells, size in steps[:blocks_down]:
+            for cell in cells:
+                height[cell] += size
         stacked = np.zeros((rows, cols), dtype=int)
         for cell in pawns[:pawns_down]:
             stacked[cell] += 1
