@@ -23,6 +23,7 @@ import json
 import time
 from collections import Counter
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import cv2
@@ -43,6 +44,7 @@ from ..vision.observers.babel import BabelObserver
 from ..vision.observers.babylon_garden import GardenObserver
 from ..vision.observers.babylon_quarry import QuarryObserver
 from ..vision.observers.baubylon import BaubylonObserver
+from ..vision.observers.dimensions import BAUBYLON as BAUBYLON_DIMS
 from ..vision.observers.reclamation import ReclamationObserver
 
 HELP = N_("recognition accuracy per game on rendered frames, and read / motion-gate speed vs JPEG decode")
@@ -59,7 +61,10 @@ GAMES: dict[str, tuple[Any, Any, Any, tuple[float, float], tuple[float, float]]]
     "babylon.quarry": (QuarryObserver, boards.random_quarry, boards.calibration_quarry, (100, 100), (480, 640)),
     "reclamation": (ReclamationObserver, boards.random_reclamation, boards.calibration_reclamation, (90, 90), (420, 600)),
     "babel": (BabelObserver, boards.random_babel, boards.calibration_babel, (60, 60), (300, 420)),
-    "baubylon": (BaubylonObserver, boards.random_baubylon, boards.calibration_baubylon, (144, 144), (560, 700)),
+    # random_baubylon's heights reach 6: read up to 8, as before built fields (the range from the
+    # field at hand, as a referee takes it from the field the players entered)
+    "baubylon": (partial(BaubylonObserver, dims=BAUBYLON_DIMS.up_to(8)), boards.random_baubylon,
+                 boards.calibration_baubylon, (144, 144), (560, 700)),
     # Fields built from the box's blocks (sim/baubylon_field.py), read by the same observer: their
     # goals stand up to 16-18 pawn heights (200 mm), so the camera's stand is raised by 40-60 mm
     # to keep the tallest tops in the frame (4 frames in 1200 still cut one corner off).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -16,6 +17,7 @@ from companion.vision.observers.babel import BabelObserver
 from companion.vision.observers.babylon_garden import GardenObserver
 from companion.vision.observers.babylon_quarry import QuarryObserver
 from companion.vision.observers.baubylon import BaubylonObserver
+from companion.vision.observers.dimensions import BAUBYLON as BAUBYLON_DIMS
 from companion.vision.observers.reclamation import ReclamationObserver
 
 
@@ -41,7 +43,8 @@ GAMES = {
     "babylon.quarry": Game("babylon.quarry", QuarryObserver, boards.random_quarry, boards.calibration_quarry, (100, 100), 560),
     "reclamation": Game("reclamation", ReclamationObserver, boards.random_reclamation, boards.calibration_reclamation, (90, 90), 500),
     "babel": Game("babel", BabelObserver, boards.random_babel, boards.calibration_babel, (60, 60), 360),
-    "baubylon": Game("baubylon", BaubylonObserver, boards.random_baubylon, boards.calibration_baubylon, (144, 144), 640),
+    "baubylon": Game("baubylon", partial(BaubylonObserver, dims=BAUBYLON_DIMS.up_to(8)), boards.random_baubylon,
+                     boards.calibration_baubylon, (144, 144), 640),  # its layouts reach 6 (as bench vision's)
 }
 
 

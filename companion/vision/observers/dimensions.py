@@ -7,7 +7,7 @@ can replace these defaults.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -64,8 +64,16 @@ class BaubylonDimensions:
 
     pawn_height_mm: float = 12.0
     pawn_mm: float = 14.0  # pawn diameter (drawn and read as a square of this side)
-    max_block_height: int = 8  # in pawn heights
+    # The highest block top read, in pawn heights (levels every 2): a field built from the box's 48
+    # blocks has its goal at 16 or lower in 99.8 % of the twin's built fields (sim/baubylon_field.py).
+    # Each level more is one more candidate everywhere: where the field's height is known (the
+    # field the players entered), read with `up_to` its tallest top.
+    max_block_height: int = 16
     max_pawns: int = 5
+
+    def up_to(self, tallest: int) -> BaubylonDimensions:
+        """These dimensions reading block tops up to `tallest` pawn heights (to the next level)."""
+        return replace(self, max_block_height=max(2, tallest + tallest % 2))
 
 
 GARDEN = GardenDimensions()
