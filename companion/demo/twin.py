@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -36,6 +36,7 @@ class RegionEye:
     camera: Any
     observer: Any
     centre: tuple[float, float]
+    keywords: dict[str, Any] = field(default_factory=dict)  # what the observer was built with (fit)
 
 
 def _region_scene(layout):
@@ -105,6 +106,17 @@ class TwinReader:
         self.reads = 0  # region reads (render + observe), for the figures
         self.read_seconds = 0.0
         self.history: dict[str, Observation] = {}  # region -> its last reading (as BoardReader.last)
+
+    def fit(self, keywords: dict[str, dict[str, Any]]) -> None:
+        """Shape the observers to the game in play (GameView.observer_keywords of its state, as
+        BoardReader.fit), each keeping its camera and its learnt appearance profile."""
+        from ..sim.camera import region_geometry
+
+        for region, kw in keywords.items():
+            eye = self.eyes.get(region)
+            if eye is not None and getattr(eye, "keywords", {}) != kw:
+                eye.observer = type(eye.observer)(region_geometry(eye.camera), eye.observer.profile, **kw)
+                eye.keywords = dict(kw)
 
     @property
     def observers(self) -> dict[str, Any]:

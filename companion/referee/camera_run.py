@@ -117,6 +117,7 @@ def run_camera(source: Any, reader: BoardReader, options: RunOptions, config: An
         else:
             initial = spec.new_game(players)
         tracker = Tracker(initial, view, journal=journal)
+    reader.fit(view.observer_keywords(tracker.state))  # e.g. the field this game of Baubylon is played on
     skipped: list[str] = []
     sinks = [c for c in (console,) if c is not None] + list(extra_sinks)
     session = RefereeSession(tracker, sinks, kick=_watchdog_kick(watchdog(skipped)))  # READY=1: readers built before

@@ -86,6 +86,10 @@ class BoardReader:
     # each region's last reading, given to its next read as history: what was seen beneath a
     # piece before it came (the garden's tile levels and flowers, Baubylon's field under pawns)
     last: dict[str, Observation] = field(default_factory=dict)
+    # each region's observer keywords from the game in play (GameView.observer_keywords), and what
+    # its observer was built from, so that a new game's keywords can rebuild it
+    keywords: dict[str, dict[str, Any]] = field(default_factory=dict)
+    built_from: dict[str, tuple[Any, Any]] = field(default_factory=dict)
 
     def _setup(self, image) -> None:
         from ..vision.appearance import AppearanceProfile
@@ -119,10 +123,27 @@ class BoardReader:
                 continue
             profile_path = files.calibration_dir(self.state_dir) / f"appearance-{region}.json"
             profile = AppearanceProfile.load(profile_path) if profile_path.exists() else None
-            try:
-                self.observers[region] = cls(location, profile)
-            except (ValueError, CompanionError) as exc:
-                self.skipped[region] = Skipped(NOT_SET_UP, _not_set_up(region, profile is None, exc))
+            self._build(region, cls, location, profile)
+
+    def _build(self, region: str, cls: type, location: Any, profile: Any) -> None:
+        self.built_from[region] = (location, profile)
+        try:
+            self.observers[region] = cls(location, profile, **self.keywords.get(region, {}))
+        except (ValueError, CompanionError) as exc:
+            self.observers.pop(region, None)
+            self.skipped[region] = Skipped(NOT_SET_UP, _not_set_up(region, profile is None, exc))
+
+    def fit(self, keywords: dict[str, dict[str, Any]]) -> None:
+        """Shape the observers to the game in play (GameView.observer_keywords of its state): an
+        observer already built with other keywords is built again (its location and profile kept),
+        the others are built with them when the first frame comes."""
+        for region, kw in keywords.items():
+            if self.keywords.get(region, {}) == kw:
+                continue
+            self.keywords[region] = dict(kw)
+            if region in self.observers:
+                location, profile = self.built_from[region]
+                self._build(region, type(self.observers[region]), location, profile)
 
     def forget(self) -> None:
         """A new game starts on the same table: what was seen in the last one is not its history

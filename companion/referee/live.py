@@ -212,7 +212,8 @@ def run_demo(options: RunOptions, config: Any, out: TextIO, extra_sinks: Iterabl
         preparing = Preparation(game, say, extra_sinks, dog, start, running=options.after_ready,
                                 keep_alive=options.after_ready)
         scenes = _twin_frames(game, scenes, script, options.seed, say, skipped, options.on_reader,
-                              hands=not options.headless, preparing=preparing, built=options.twin_reader)
+                              hands=not options.headless, preparing=preparing, built=options.twin_reader,
+                              keywords=view.observer_keywords(tracker.state))
     session.kick = _watchdog_kick(dog)
     for count, scene in enumerate(paced(scenes, options.speed, stop), start=1):
         recorder(scene)
@@ -256,11 +257,13 @@ def twin_reader(game: str, seed: int, preparing: Preparation | None = None) -> A
 
 def _twin_frames(game: str, scenes, script, seed: int, say, skipped: list[str],
                  on_reader: Callable[[Any], None] | None = None, hands: bool = True,
-                 preparing: Preparation | None = None, built: Any = None):
+                 preparing: Preparation | None = None, built: Any = None,
+                 keywords: dict[str, dict[str, Any]] | None = None):
     """The twin draws each scene and the observer reads it, where both are built for the game.
     `hands`: draw the busy scenes too (a hand over the table), for a screen to show. `preparing`
     announces the readers' build (their kernels may compile: see referee/startup.py); `built`: a
-    reader built beforehand, used when it is the game's."""
+    reader built beforehand, used when it is the game's; `keywords`: the game's observer keywords
+    (GameView.observer_keywords), which the reader is fitted to."""
     try:
         from ..demo import twin
 
@@ -272,6 +275,8 @@ def _twin_frames(game: str, scenes, script, seed: int, say, skipped: list[str],
         skipped.append(Message.of(N_("rendered frames: {reason}"), reason=_reason(exc)))
         say(Message.of(N_("the simulated table is read at the observation level ({reason})"), reason=_reason(exc)))
         return scenes
+    if hasattr(reader, "fit"):  # a reader given by a test may have nothing to fit
+        reader.fit(keywords or {})
     say(Message.of(N_("the digital twin renders the table and the observer reads it")))
     if on_reader is not None:
         on_reader(reader)

@@ -70,6 +70,7 @@ def replay(path: Path, *, game: str | None, start: Path | None, state_dir: Path,
             except SourceError as exc:
                 raise CompanionError(message=Message.of(N_("replay {path}: {reason}"), path=str(path), reason=exc)) from None
             reader = BoardReader(game, state_dir)
+            reader.fit(view.observer_keywords(tracker.state))
             scenes = frame_scenes(iter(source), reader, lambda: tracker.wants_another_look)
             result.skipped = reader.skipped
         for scene in scenes:

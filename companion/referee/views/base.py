@@ -129,5 +129,10 @@ class GameView:
         When not, the players are asked. Default: no."""
         return False
 
+    def observer_keywords(self, state: GameState) -> dict[str, dict[str, Any]]:
+        """Per region, what the game in play tells its observer about the board (keyword arguments
+        of the observer's constructor). Most boards need nothing."""
+        return {}
+
     def region_shape(self, region: str) -> tuple[int, int]:
         raise NotImplementedError

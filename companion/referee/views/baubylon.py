@@ -20,10 +20,12 @@ from ...games.baubylon.field import space_name
 from ...games.baubylon.paths import reaches
 from ...games.baubylon.state import BaubylonState
 from ...vision import labels
+from ...vision.observers.dimensions import BAUBYLON as BAUBYLON_DIMS
 from ...vision.types import CellReading, Observation
 from .base import ExpectedCell, ExpectedView, GameView, freeze
 
 REGION = "baubylon"
+READ_AT_LEAST = 8  # pawn heights: two standing blocks
 
 
 class BaubylonView(GameView):
@@ -32,6 +34,15 @@ class BaubylonView(GameView):
 
     def region_shape(self, region: str) -> tuple[int, int]:
         return 12, 12
+
+    def observer_keywords(self, state: GameState) -> dict[str, dict[str, Any]]:
+        """The field is built before play and stays (baubylon.field): the observer weighs block tops
+        only up to its highest point, not every height 48 blocks could reach. A lower field is read
+        faster and surer that way, with no top to mistake for one the field does not have. Never
+        below READ_AT_LEAST: the range its low fields are benched at (bench vision, region baubylon)."""
+        assert isinstance(state, BaubylonState)
+        tallest = max(state.field.heights.values(), default=0)
+        return {REGION: {"dims": BAUBYLON_DIMS.up_to(max(tallest, READ_AT_LEAST))}}
 
     def expected(self, state: GameState) -> ExpectedView:
         assert isinstance(state, BaubylonState)
