@@ -128,6 +128,24 @@ def bench_history(region: str, seed: int, n: int) -> list[tuple[Any, TableScene]
     return [(state, replace(scene, regions=(_region(state),))) for state in states[:-1]]
 
 
+def fitted_observer(observer, camera, layout, built: dict[Any, Any]):
+    """The observer as the referee shapes it to the game on the table (GameView.observer_keywords;
+    Baubylon: up to its field's highest point) where the layout is a game's board with a state to
+    ask (a built Baubylon field), else the calibrated observer itself. `built` keeps the observers
+    made for this camera, by their keywords."""
+    field_ = getattr(layout, "field", None)
+    if field_ is None:
+        return observer
+    from ..games.baubylon.state import new_game
+    from ..referee.views import view_for
+
+    keywords = view_for("baubylon").observer_keywords(new_game(("A", "B"), field_))["baubylon"]
+    key = tuple(sorted(keywords.items()))
+    if key not in built:
+        built[key] = type(observer)(region_geometry(camera), observer.profile, **keywords)
+    return built[key]
+
+
 def accuracy(region: str, frames: int, seed: int = 0, in_play: bool = False) -> dict[str, Any]:
     """Read `frames` still frames and score them. In play, each board is read after the still
     scenes of its build, every read given the one before as `previous` (the observer's own
@@ -138,8 +156,10 @@ def accuracy(region: str, frames: int, seed: int = 0, in_play: bool = False) -> 
     observer = camera = None
     for n in range(frames):
         if n % FRAMES_PER_SETUP == 0:
-            camera, observer = bench_setup(region, seed, n)
+            camera, calibrated = bench_setup(region, seed, n)
+            fitted: dict[Any, Any] = {}
         layout, scene = bench_scene(region, seed, n)
+        observer = fitted_observer(calibrated, camera, layout, fitted)
         previous = None
         if in_play:
             for k, (_, earlier) in enumerate(bench_history(region, seed, n)):
@@ -212,11 +232,13 @@ def speed_jpeg() -> tuple[np.ndarray, np.ndarray]:
 
 
 def speed_case(region: str):
-    """The frame a region's full read is timed on, and a function that makes its calibrated observer."""
+    """The frame a region's full read is timed on, and a function that makes its calibrated observer
+    (fitted to the layout as `accuracy` fits it)."""
     _, random_layout, _, target, distance = GAMES[region]
     cam = variation.random_camera(np.random.default_rng(6), target, distance=distance)
-    frame = render(TableScene((_region(random_layout(np.random.default_rng(6))),)), cam, seed=2)
-    return frame, lambda: _calibrate(region, cam, 6)
+    layout = random_layout(np.random.default_rng(6))
+    frame = render(TableScene((_region(layout),)), cam, seed=2)
+    return frame, lambda: fitted_observer(_calibrate(region, cam, 6), cam, layout, {})
 
 
 def speed(regions: list[str], repeats: int = 15) -> dict[str, Any]:
