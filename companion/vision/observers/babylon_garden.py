@@ -110,6 +110,8 @@ GHOST_CAP = 0.45  # the surest a pillar top read where a surer one shows in the 
 TWIN_SURE = 0.3  # a top read at least this surely makes a look-alike of it over a hidden floor doubtful
 FLOOR_SHOWS = 0.4  # a cell's floor shows when its neighbours hide less than this share of it
 CLAIM_SURE = UNCLEAR  # a tile read this surely on a space carries the pieces on its other spaces (_claimed)
+HIGHER_FITS = DECO_ON_TILE  # a higher tile's space fitting this well over a lower tile's is what is seen
+SIBLING_SURE = CLAIM_SURE  # a space or piece read this surely shows its tile (_shown_by_sibling)
 
 
 class _Candidate(NamedTuple):  # a tuple: some 2 500 are made per frame
@@ -1035,10 +1037,14 @@ class GardenObserver:
         out = [list(row) for row in rows]
         confident = [(cell.confidence, cell.attrs) for row in rows for cell in row
                      if cell.label == labels.TILE and cell.confidence > 0.5]
-        for conf, attrs in sorted(confident, key=lambda x: -x[0]):
+        # Higher tiles first: where two sure tiles' footprints both take a cell, the higher one
+        # covers the lower one's space there (babylon.build.covered_space, babylon.level), so a
+        # cell a higher tile completed is not a lower tile's.
+        completed: dict[tuple[int, int], int] = {}
+        for conf, attrs in sorted(confident, key=lambda x: (-x[1]["level"], -x[0])):
             level = attrs["level"]
             for r, c, position in _footprint_cells(attrs["tile"]):
-                if not (0 <= r < 8 and 0 <= c < 8):
+                if not (0 <= r < 8 and 0 <= c < 8) or completed.get((r, c), -1) > level:
                     continue
                 cell = out[r][c]
                 same_tile = cell.label == labels.TILE and cell.attrs.get("tile") == attrs["tile"] and cell.attrs.get("level") == level
@@ -1050,6 +1056,16 @@ class GardenObserver:
                 if not unclear or (cell.label in DECOS and level in stands_on(cell)) or _paired_stairs(out, r, c):
                     continue  # a decoration standing on the tile's level stands on this space; a stairs
                     # piece one level apart from its other half spans this tile's level and the next
+                # A space of a higher tile fitting here better than this tile's own (at least
+                # HIGHER_FITS), whose tile another of its spaces shows, is what is seen: that tile
+                # covers this one's space (babylon.build.covered_space), no surer than GHOST_CAP.
+                higher = self._higher_space(out, r, c, level, position)
+                if higher is not None:
+                    cands = self.last_candidates[(r, c)]
+                    seen = self._reading([higher, *(k for k in cands if k is not higher)], meas, post, r, c)
+                    out[r][c] = replace(seen, confidence=min(seen.confidence, GHOST_CAP))  # chosen over the first
+                    completed[(r, c)] = higher.level
+                    continue
                 # The space's own outline fits that tile there; or, where it cannot show (a piece
                 # standing on a sibling space covers the inner edges), the space shows the tile's
                 # colour and its flower dot in the tile's corner, at the tile's height.
@@ -1078,7 +1094,18 @@ class GardenObserver:
                 # A dot alone is weaker evidence than the space's own outline: half as sure.
                 sure = max(outline, 0.5 * dot if dot >= DOT_SURE else 0.0)
                 out[r][c] = CellReading(labels.TILE, 0.5 * conf * sure, new, ((cell.label, cell.attrs, cell.confidence),))
+                completed[(r, c)] = level
         return out
+
+    def _higher_space(self, rows, r: int, c: int, level: int, position: int) -> _Candidate | None:
+        """The best tile space candidate of cell (r, c) above `level` scoring at least HIGHER_FITS
+        and more than the space of `level`'s tile in `position` does there, whose tile another of
+        its spaces shows (None if none): see _shown_by_sibling."""
+        cands = self.last_candidates[(r, c)]
+        own = next((k.score for k in cands if k.label == labels.TILE and k.level == level and k.position == position), 0.0)
+        higher = [k for k in cands if k.label == labels.TILE and k.level > level and k.score >= HIGHER_FITS
+                  and k.score > own and _shown_by_sibling(rows, r, c, k.level, k.position)]
+        return max(higher, key=lambda k: k.score) if higher else None
 
     def _tiles_under_pieces(self, rows, meas, post):
         """A tile whose other spaces all carry pieces shows little of itself to its siblings' vote,
@@ -1761,6 +1788,26 @@ def _stands_beside(cell: CellReading, around: list[CellReading]) -> bool:
     if cell.label in DECOS and cell.label != labels.STAIRS:
         return any(cell.attrs["level"] in stands_on(b) for b in around)
     return True
+
+
+def _shown_by_sibling(rows: list[list[CellReading]], r: int, c: int, level: int, position: int) -> bool:
+    """Whether another space of the tile at `level` that has cell (r, c) in `position` is read at
+    least SIBLING_SURE as that tile, or as a piece standing on its level (a tile seen in one space
+    only may be a parallax look-alike of a tile at another height)."""
+    dr, dc = POSITIONS[position]
+    tile = f"r{r - dr}c{c - dc}"
+    for rr, cc, _ in _footprint_cells(tile):
+        if (rr, cc) == (r, c) or not (0 <= rr < 8 and 0 <= cc < 8):
+            continue
+        cell = rows[rr][cc]
+        if cell.confidence < SIBLING_SURE:
+            continue
+        if cell.label == labels.TILE:
+            if cell.attrs.get("tile") == tile and cell.attrs.get("level") == level:
+                return True
+        elif level in stands_on(cell):
+            return True
+    return False
 
 
 def _claimed(rows: list[list[CellReading]], r: int, c: int, level: int, position: int) -> int:
