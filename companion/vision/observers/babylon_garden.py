@@ -112,6 +112,7 @@ FLOOR_SHOWS = 0.4  # a cell's floor shows when its neighbours hide less than thi
 CLAIM_SURE = UNCLEAR  # a tile read this surely on a space carries the pieces on its other spaces (_claimed)
 HIGHER_FITS = DECO_ON_TILE  # a higher tile's space fitting this well over a lower tile's is what is seen
 SIBLING_SURE = CLAIM_SURE  # a space or piece read this surely shows its tile (_shown_by_sibling)
+NO_PRINT = NOTHING_FITS  # a middle whose glyph supports sum below this shows no icon's print (_unprinted)
 
 
 class _Candidate(NamedTuple):  # a tuple: some 2 500 are made per frame
@@ -1635,6 +1636,7 @@ class GardenObserver:
                 if wide is not None and wide[0] != cell.attrs["icon"]:
                     out[r][c] = CellReading(cell.label, min(cell.confidence, wide[1]), {**cell.attrs, "icon": wide[0]},
                                             cell.alternatives)
+        out = self._unprinted(out, post, [t for t, some in zip(tiles, any_hidden, strict=True) if not some])
         if not todo:
             return out
         # Only those spaces' icons are measured again (each space's numbers are its own): the
@@ -1661,6 +1663,21 @@ class GardenObserver:
                 out[r][c] = CellReading(cell.label, min(cell.confidence, sure), {**cell.attrs, "icon": icon},
                                         cell.alternatives)
         return out
+
+    def _unprinted(self, rows, post, spaces: list[tuple[int, int, int]]):
+        """Of the tile spaces (row, col, level) read with an icon, those whose middle's pixels
+        unlike the tile look like no icon's print (glyph supports summing below NO_PRINT)
+        show none: those pixels are the side or shadow of a neighbour (babylon: every icon is one
+        of four prints), not an icon. Read 'none', with confidence 0 (whether one is there is not
+        seen); as _occluded_icons reads a partly hidden middle."""
+        if post["glyph"] is None:
+            return rows
+        ink = [self._name_index[name] for name in GLYPH_CLASSES]
+        for r, c, level in spaces:
+            cell = rows[r][c]
+            if cell.attrs["icon"] != "none" and float(post["glyph"][level, r, c, ink].sum()) < NO_PRINT:
+                rows[r][c] = CellReading(cell.label, 0.0, {**cell.attrs, "icon": "none"}, cell.alternatives)
+        return rows
 
     def _icon(self, meas, post, level: int, r: int, c: int, position: int) -> tuple[str, float]:
         """The icon printed on a tile space, and how surely. Whether there is an icon at all is the
