@@ -113,6 +113,8 @@ CLAIM_SURE = UNCLEAR  # a tile read this surely on a space carries the pieces on
 HIGHER_FITS = DECO_ON_TILE  # a higher tile's space fitting this well over a lower tile's is what is seen
 SIBLING_SURE = CLAIM_SURE  # a space or piece read this surely shows its tile (_shown_by_sibling)
 NO_PRINT = NOTHING_FITS  # a middle whose glyph supports sum below this shows no icon's print (_unprinted)
+MATE_SURE = SURE  # a fountain half read this surely, with no tie of heights (MATE_TIE), gives its other half's level
+MATE_TIE = DECO_TIE
 
 
 class _Candidate(NamedTuple):  # a tuple: some 2 500 are made per frame
@@ -626,8 +628,19 @@ class GardenObserver:
                 rival = next((k for k in cands[1:] if k.label == "deco" and k.level != cands[0].level), None)
                 if rival is None or rival.score < cands[0].score - DECO_TIE:
                     continue
+                # A fountain joins two icons at one level (babylon.deco.fountain): the level of its
+                # other half, read surely beside it in a row or column (never diagonally,
+                # babylon.deco.icon) with no tie of its own, when that is one of the two. (Not a
+                # bridge: its middle spans a gap, and its parts' heights are fitted alike more often.)
+                mate = _fountain_mate_level(rows, r, c, self._tied_heights)
+                if mate in (cands[0].level, rival.level):
+                    if mate == rival.level:
+                        cands = [rival, *(k for k in cands if k is not rival)]
+                        self.last_candidates[(r, c)] = cands
+                        out[r][c] = self._reading(cands, meas, post, r, c)
+                    continue
                 # What stands on each level round it (a pillar too), not counting pieces of its own
-                # kind: a fountain's other half shows the same height for the same reason.
+                # kind: a fountain's other half read unsurely shows the same height for the same reason.
                 beside = Counter(k for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
                                  if 0 <= rr < 8 and 0 <= cc < 8 and (rr, cc) != (r, c)
                                  and rows[rr][cc].label != rows[r][c].label for k in stands_on(rows[rr][cc]))
@@ -636,6 +649,13 @@ class GardenObserver:
                     self.last_candidates[(r, c)] = cands
                     out[r][c] = self._reading(cands, meas, post, r, c)
         return out
+
+    def _tied_heights(self, r: int, c: int) -> bool:
+        """Whether cell (r, c)'s best candidate is a decoration another height of which scores
+        within MATE_TIE of it (a piece close below the camera fits every height alike)."""
+        cands = self.last_candidates[(r, c)]
+        return cands[0].label == "deco" and any(k.label == "deco" and k.level != cands[0].level
+                                                and k.score >= cands[0].score - MATE_TIE for k in cands[1:])
 
     def _impossible_tiles(self, rows, meas, post):
         """A tile space read where no tile can lie, as cells read more surely say (one of its
@@ -1825,6 +1845,19 @@ def _shown_by_sibling(rows: list[list[CellReading]], r: int, c: int, level: int,
         elif level in stands_on(cell):
             return True
     return False
+
+
+def _fountain_mate_level(rows: list[list[CellReading]], r: int, c: int, tied) -> int | None:
+    """The one level of the cells beside (r, c) in its row or column read at least MATE_SURE as a
+    fountain, as (r, c) is read, with no tie of heights of their own (`tied(r, c)`); None when
+    (r, c) is no fountain, or none or several levels are."""
+    label = rows[r][c].label
+    if label != labels.FOUNTAIN:
+        return None
+    levels = {rows[rr][cc].attrs["level"] for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+              if 0 <= rr < 8 and 0 <= cc < 8 and rows[rr][cc].label == label and rows[rr][cc].confidence >= MATE_SURE
+              and not tied(rr, cc)}
+    return levels.pop() if len(levels) == 1 else None
 
 
 def _claimed(rows: list[list[CellReading]], r: int, c: int, level: int, position: int) -> int:
