@@ -1690,12 +1690,15 @@ class GardenObserver:
         show none: those pixels are the side or shadow of a neighbour (babylon: every icon is one
         of four prints), not an icon. Read 'none', with confidence 0 (whether one is there is not
         seen); as _occluded_icons reads a partly hidden middle."""
-        if post["glyph"] is None:
+        spaces = [(r, c, level) for r, c, level in spaces if rows[r][c].attrs["icon"] != "none"]
+        if post["glyph"] is None or not spaces:
             return rows
+        rs, cs, ks = (np.array(v) for v in zip(*spaces, strict=True))
         ink = [self._name_index[name] for name in GLYPH_CLASSES]
-        for r, c, level in spaces:
-            cell = rows[r][c]
-            if cell.attrs["icon"] != "none" and float(post["glyph"][level, r, c, ink].sum()) < NO_PRINT:
+        prints = post["glyph"][ks, rs, cs][:, ink].sum(axis=1).tolist()  # (spaces,) glyph supports summed
+        for (r, c, _), total in zip(spaces, prints, strict=True):
+            if total < NO_PRINT:
+                cell = rows[r][c]
                 rows[r][c] = CellReading(cell.label, 0.0, {**cell.attrs, "icon": "none"}, cell.alternatives)
         return rows
 
