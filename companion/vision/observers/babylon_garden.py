@@ -113,6 +113,7 @@ CLAIM_SURE = UNCLEAR  # a tile read this surely on a space carries the pieces on
 HIGHER_FITS = DECO_ON_TILE  # a higher tile's space fitting this well over a lower tile's is what is seen
 SIBLING_SURE = CLAIM_SURE  # a space or piece read this surely shows its tile (_shown_by_sibling)
 NO_PRINT = NOTHING_FITS  # a middle whose glyph supports sum below this shows no icon's print (_unprinted)
+SLIVER_SHARE = 2 * GLYPH_SHARE  # and only a sliver of it (below this share) unlike the tile: a neighbour's side
 MATE_SURE = SURE  # a fountain half read this surely, with no tie of heights (MATE_TIE), gives its other half's level
 MATE_TIE = DECO_TIE
 
@@ -1686,11 +1687,12 @@ class GardenObserver:
 
     def _unprinted(self, rows, post, spaces: list[tuple[int, int, int]]):
         """Of the tile spaces (row, col, level) read with an icon, those whose middle's pixels
-        unlike the tile look like no icon's print (glyph supports summing below NO_PRINT)
-        show none: those pixels are the side or shadow of a neighbour (babylon: every icon is one
+        unlike the tile are a sliver of it (below SLIVER_SHARE) and look like no icon's print
+        (glyph supports summing below NO_PRINT) show none: those pixels are the side or shadow of a neighbour (babylon: every icon is one
         of four prints), not an icon. Read 'none', with confidence 0 (whether one is there is not
         seen); as _occluded_icons reads a partly hidden middle."""
-        spaces = [(r, c, level) for r, c, level in spaces if rows[r][c].attrs["icon"] != "none"]
+        spaces = [(r, c, level) for r, c, level in spaces if rows[r][c].attrs["icon"] != "none"
+                  and post["glyph_share"][level, r, c] < SLIVER_SHARE]
         if post["glyph"] is None or not spaces:
             return rows
         rs, cs, ks = (np.array(v) for v in zip(*spaces, strict=True))
