@@ -32,3 +32,11 @@ def test_a_higher_space_read_on_a_sibling_is_not_a_lower_tiles():
     at level 2 on (5, 6) and (6, 7)), over the level-1 tile r5c5 read surely on (5, 5) and
     (6, 5), whose space there fits nothing (below 1e-12) while r5c6's fits 0.25."""
     assert_frame_reads_cell_as_laid(bench_reading(REGION, 7, 73), (6, 6), _space(2, "r5c6", "flower0", "fountain"), 0.45)
+
+
+def test_one_piece_on_the_higher_level_does_not_show_a_higher_tile():
+    """Bench seed 2, frame 132: (2, 4) is a stairs space of the level-1 tile r2c4, read unclearly.
+    A level-2 space of r1c4 fits it (0.16), and of r1c4's other spaces only (1, 4) shows level 2,
+    a fountain half that stands on another level-2 tile: no higher tile is seen there
+    (SIBLINGS_SHOWN)."""
+    assert_frame_reads_cell_as_laid(bench_reading(REGION, 2, 132), (2, 4), _space(1, "r2c4", "flower1", "stairs"))

@@ -112,6 +112,7 @@ FLOOR_SHOWS = 0.4  # a cell's floor shows when its neighbours hide less than thi
 CLAIM_SURE = UNCLEAR  # a tile read this surely on a space carries the pieces on its other spaces (_claimed)
 HIGHER_FITS = DECO_ON_TILE  # a higher tile's space fitting this well over a lower tile's is what is seen
 SIBLING_SURE = CLAIM_SURE  # a space or piece read this surely shows its tile (_shown_by_sibling)
+SIBLINGS_SHOWN = 2  # of a tile's other three spaces, this many show it (_shown_by_sibling)
 NO_PRINT = NOTHING_FITS  # a middle whose glyph supports sum below this shows no icon's print (_unprinted)
 SLIVER_SHARE = 2 * GLYPH_SHARE  # and only a sliver of it (below this share) unlike the tile: a neighbour's side
 MATE_SURE = SURE  # a fountain half read this surely, with no tie of heights (MATE_TIE), gives its other half's level
@@ -1833,11 +1834,13 @@ def _stands_beside(cell: CellReading, around: list[CellReading]) -> bool:
 
 
 def _shown_by_sibling(rows: list[list[CellReading]], r: int, c: int, level: int, position: int) -> bool:
-    """Whether another space of the tile at `level` that has cell (r, c) in `position` is read at
-    least SIBLING_SURE as that tile, or as a piece standing on its level (a tile seen in one space
-    only may be a parallax look-alike of a tile at another height)."""
+    """Whether at least SIBLINGS_SHOWN other spaces of the tile at `level` that has cell (r, c) in
+    `position` are read at least SIBLING_SURE as that tile, or as a piece standing on its level (a
+    tile seen in one space only may be a parallax look-alike of a tile at another height; one
+    piece on that level may stand on another tile there)."""
     dr, dc = POSITIONS[position]
     tile = f"r{r - dr}c{c - dc}"
+    shown = 0
     for rr, cc, _ in _footprint_cells(tile):
         if (rr, cc) == (r, c) or not (0 <= rr < 8 and 0 <= cc < 8):
             continue
@@ -1845,11 +1848,10 @@ def _shown_by_sibling(rows: list[list[CellReading]], r: int, c: int, level: int,
         if cell.confidence < SIBLING_SURE:
             continue
         if cell.label == labels.TILE:
-            if cell.attrs.get("tile") == tile and cell.attrs.get("level") == level:
-                return True
-        elif level in stands_on(cell):
-            return True
-    return False
+            shown += cell.attrs.get("tile") == tile and cell.attrs.get("level") == level
+        else:
+            shown += level in stands_on(cell)
+    return shown >= SIBLINGS_SHOWN
 
 
 def _fountain_mate_level(rows: list[list[CellReading]], r: int, c: int, tied) -> int | None:
