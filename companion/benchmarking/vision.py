@@ -62,10 +62,10 @@ GAMES: dict[str, tuple[Any, Any, Any, tuple[float, float], tuple[float, float]]]
     "babylon.quarry": (QuarryObserver, boards.random_quarry, boards.calibration_quarry, (100, 100), (480, 640)),
     "reclamation": (ReclamationObserver, boards.random_reclamation, boards.calibration_reclamation, (90, 90), (420, 600)),
     "babel": (BabelObserver, boards.random_babel, boards.calibration_babel, (60, 60), (300, 420)),
-    # random_baubylon's heights reach 6: read up to 8, as before built fields (the range from the
-    # field at hand, as a referee takes it from the field the players entered)
-    "baubylon": (partial(BaubylonObserver, dims=BAUBYLON_DIMS.up_to(8)), boards.random_baubylon,
-                 boards.calibration_baubylon, (144, 144), (560, 700)),
+    # read as the referee reads a field of random_baubylon's heights (BaubylonDimensions.for_field:
+    # up to 8, as before built fields)
+    "baubylon": (partial(BaubylonObserver, dims=BAUBYLON_DIMS.for_field(max(boards.RANDOM_BAUBYLON_HEIGHTS))),
+                 boards.random_baubylon, boards.calibration_baubylon, (144, 144), (560, 700)),
     # Fields built from the box's blocks (sim/baubylon_field.py), read by the same observer: their
     # goals stand up to 16-18 pawn heights (200 mm), so the camera's stand is raised by 40-60 mm
     # to keep the tallest tops in the frame (4 frames in 1200 still cut one corner off).

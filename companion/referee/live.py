@@ -275,8 +275,8 @@ def _twin_frames(game: str, scenes, script, seed: int, say, skipped: list[str],
         skipped.append(Message.of(N_("rendered frames: {reason}"), reason=_reason(exc)))
         say(Message.of(N_("the simulated table is read at the observation level ({reason})"), reason=_reason(exc)))
         return scenes
-    if hasattr(reader, "fit"):  # a reader given by a test may have nothing to fit
-        reader.fit(keywords or {})
+    if keywords:  # most games tell their observers nothing
+        reader.fit(keywords)
     say(Message.of(N_("the digital twin renders the table and the observer reads it")))
     if on_reader is not None:
         on_reader(reader)

@@ -209,8 +209,11 @@ class BaubylonLayout:
         return RegionScene(BAUBYLON, origin, rotation, palette["baubylon.table"], margin_mm=4.0, boxes=tuple(boxes))
 
 
+RANDOM_BAUBYLON_HEIGHTS = (0, 0, 0, 0, 0, 0, 2, 2, 4, 6)  # block tops drawn per space (pawn heights)
+
+
 def random_baubylon(rng: np.random.Generator, pawns: int = 14) -> BaubylonLayout:
-    heights = rng.choice([0, 0, 0, 0, 0, 0, 2, 2, 4, 6], size=(12, 12))
+    heights = rng.choice(RANDOM_BAUBYLON_HEIGHTS, size=(12, 12))
     stacks: dict[tuple[int, int], list[str]] = {}
     for _ in range(pawns):
         cell = (int(rng.integers(0, 12)), int(rng.integers(0, 12)))

@@ -12,8 +12,10 @@ import pytest
 from companion.games.baubylon.state import new_game
 from companion.referee.frames import NOT_SET_UP, BoardReader
 from companion.referee.views import view_for
-from companion.referee.views.baubylon import READ_AT_LEAST
 from companion.sim.baubylon_field import build_field
+from companion.vision.observers.dimensions import BAUBYLON
+
+READ_AT_LEAST = BAUBYLON.least_read  # the lowest range a field is read at
 
 
 def _field_reaching(lowest: int):

@@ -43,8 +43,8 @@ GAMES = {
     "babylon.quarry": Game("babylon.quarry", QuarryObserver, boards.random_quarry, boards.calibration_quarry, (100, 100), 560),
     "reclamation": Game("reclamation", ReclamationObserver, boards.random_reclamation, boards.calibration_reclamation, (90, 90), 500),
     "babel": Game("babel", BabelObserver, boards.random_babel, boards.calibration_babel, (60, 60), 360),
-    "baubylon": Game("baubylon", partial(BaubylonObserver, dims=BAUBYLON_DIMS.up_to(8)), boards.random_baubylon,
-                     boards.calibration_baubylon, (144, 144), 640),  # its layouts reach 6 (as bench vision's)
+    "baubylon": Game("baubylon", partial(BaubylonObserver, dims=BAUBYLON_DIMS.for_field(max(boards.RANDOM_BAUBYLON_HEIGHTS))),
+                     boards.random_baubylon, boards.calibration_baubylon, (144, 144), 640),  # as bench vision's
 }
 
 

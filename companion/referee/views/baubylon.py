@@ -25,7 +25,6 @@ from ...vision.types import CellReading, Observation
 from .base import ExpectedCell, ExpectedView, GameView, freeze
 
 REGION = "baubylon"
-READ_AT_LEAST = 8  # pawn heights: two standing blocks
 
 
 class BaubylonView(GameView):
@@ -38,11 +37,11 @@ class BaubylonView(GameView):
     def observer_keywords(self, state: GameState) -> dict[str, dict[str, Any]]:
         """The field is built before play and stays (baubylon.field): the observer weighs block tops
         only up to its highest point, not every height 48 blocks could reach. A lower field is read
-        faster and surer that way, with no top to mistake for one the field does not have. Never
-        below READ_AT_LEAST: the range its low fields are benched at (bench vision, region baubylon)."""
+        faster and surer that way, with no top to mistake for one the field does not have
+        (BaubylonDimensions.for_field: never below the range low fields are benched at)."""
         assert isinstance(state, BaubylonState)
         tallest = max(state.field.heights.values(), default=0)
-        return {REGION: {"dims": BAUBYLON_DIMS.up_to(max(tallest, READ_AT_LEAST))}}
+        return {REGION: {"dims": BAUBYLON_DIMS.for_field(tallest)}}
 
     def expected(self, state: GameState) -> ExpectedView:
         assert isinstance(state, BaubylonState)

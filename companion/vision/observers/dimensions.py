@@ -70,10 +70,18 @@ class BaubylonDimensions:
     # field the players entered), read with `up_to` its tallest top.
     max_block_height: int = 16
     max_pawns: int = 5
+    # A field's range is never below this (two standing blocks): the range region baubylon's low
+    # random layouts are benched and tuned at (bench vision).
+    least_read: int = 8
 
     def up_to(self, tallest: int) -> BaubylonDimensions:
         """These dimensions reading block tops up to `tallest` pawn heights (to the next level)."""
         return replace(self, max_block_height=max(2, tallest + tallest % 2))
+
+    def for_field(self, tallest: int) -> BaubylonDimensions:
+        """These dimensions reading a field whose highest top is `tallest` pawn heights: up to it,
+        never below `least_read`."""
+        return self.up_to(max(tallest, self.least_read))
 
 
 GARDEN = GardenDimensions()
