@@ -114,7 +114,7 @@ class TwinReader:
 
         for region, kw in keywords.items():
             eye = self.eyes.get(region)
-            if eye is not None and getattr(eye, "keywords", {}) != kw:
+            if eye is not None and eye.keywords != kw:
                 eye.observer = type(eye.observer)(region_geometry(eye.camera), eye.observer.profile, **kw)
                 eye.keywords = dict(kw)
 
