@@ -77,3 +77,15 @@ def test_grey_low_res_input_is_accepted():
     grey = np.full((120, 160), 100, np.uint8)
     assert gate.update(grey).gate is Gate.MOVING
     assert gate.update(grey).gate is Gate.SETTLING
+
+
+@pytest.mark.parametrize("threshold", [12.0, 12.5, 3.999, 0.0, -1.0, 254.9, 255.0, 300.0])
+def test_changed_pixels_are_those_beyond_the_threshold_and_their_share_numpys_mean(threshold):
+    # The gate counts with OpenCV's integer threshold; these are the numbers of |a - b| > t in numpy.
+    gate = MotionGate(pixel_threshold=threshold)
+    rng = np.random.default_rng(0)
+    a = rng.integers(0, 256, (90, 160), np.uint8)
+    b = np.clip(a.astype(int) + rng.integers(-30, 31, a.shape), 0, 255).astype(np.uint8)
+    wanted = np.abs(a.astype(int) - b.astype(int)) > threshold
+    assert np.array_equal(gate._changed(a, b), wanted.astype(np.uint8))
+    assert gate._changed_share(a, b) == float(wanted.mean())
