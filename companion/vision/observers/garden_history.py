@@ -41,6 +41,9 @@ round it at the level it would stand on): it is read, not remembered.
 - A tile space read unsurely over a decoration remembered there (not a statue, which may serve
   as a pillar), its tile shown on none of its other spaces, is the decoration: nothing goes on
   a decoration (`babylon.deco.icon`).
+- A space read surely as another footprint's at the level of the tile remembered there, that
+  tile still read surely on another of its spaces, is that tile's space: a tile covers its four
+  spaces and stays (`babylon.build.support`); no other tile shares a space with it at its level.
 - A sure reading no higher than the top remembered, whose face and the remembered top's are
   both hidden by the neighbours as read (at least HIDDEN: the bench's own line), has no view of
   its own (a taller neighbour's side over a space's middle read as an icon): the top stands. So
@@ -186,7 +189,7 @@ def with_history(current: Observation, previous: Observation, view: FaceView | N
                     own[r][c] = False
                 continue
             if now.confidence >= SURE:
-                if (r, c) in blind:
+                if (r, c) in blind or _tile_still_shown(current.cells, top, r, c):
                     rows[r][c] = recalled(top, now)
                     own[r][c] = False
                 elif _cannot_stand(current.cells, top, r, c):
@@ -331,6 +334,22 @@ def _settle(rows, memory: Memory, r: int, c: int, view: FaceView | None = None) 
         # pair of stairs joins two levels: the frame's pair stands).
         return None if now.label == labels.STAIRS else _with_attrs(now, {"level": base}, trust)
     return recalled(top, now)
+
+
+def _tile_still_shown(rows, top: Record, r: int, c: int) -> bool:
+    """Whether (r, c), read as a space of another tile at the level of the tile remembered there
+    (`top`), is still that tile's space: the frame reads the remembered tile surely on another of
+    its spaces. A tile covers its four spaces and stays where it is put (babylon.build.support),
+    and no other tile can share a space with it at its level: the other footprint is a misread
+    of its edge (a hidden neighbour's side taken for the tile's other half)."""
+    now = rows[r][c]
+    if now.label != labels.TILE or top[0] != labels.TILE or now.attrs["level"] != top[1]["level"] \
+            or now.attrs["tile"] == top[1]["tile"]:
+        return False
+    tile_id = top[1]["tile"]
+    return any(rows[rr][cc].label == labels.TILE and rows[rr][cc].attrs["tile"] == tile_id
+               and rows[rr][cc].attrs["level"] == top[1]["level"] and rows[rr][cc].confidence >= SURE
+               for rr, cc in footprint(tile_id) if (rr, cc) != (r, c))
 
 
 def _cannot_stand(rows, top: Record, r: int, c: int) -> bool:
