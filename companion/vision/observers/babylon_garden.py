@@ -117,6 +117,8 @@ NO_PRINT = NOTHING_FITS  # a middle whose glyph supports sum below this shows no
 SLIVER_SHARE = 2 * GLYPH_SHARE  # and only a sliver of it (below this share) unlike the tile: a neighbour's side
 MATE_SURE = SURE  # a fountain half read this surely, with no tie of heights (MATE_TIE), gives its other half's level
 MATE_TIE = DECO_TIE
+HALF_PIECE_SURE = SURE  # a piece read this surely shows the tile under it (_shifted_halves)
+HALF_MATE_FITS = NOTHING_FITS  # a space read as a tile fitting at least this shows it (_shifted_halves)
 
 
 class _Candidate(NamedTuple):  # a tuple: some 2 500 are made per frame
@@ -525,6 +527,7 @@ class GardenObserver:
         rows = self._complete_footprints(rows, meas, post)
         rows = self._pillar_ghosts(rows, meas, post)
         rows = self._where_tiles_lie(rows, meas, post)
+        rows = _shifted_halves(rows)
         rows = self._covered(rows, meas, post)
         rows = self._pillars_on_tiles(rows, meas, post)
         rows = self._tiles_under_pieces(rows, meas, post)
@@ -1888,6 +1891,60 @@ def _claimed(rows: list[list[CellReading]], r: int, c: int, level: int, position
                     for er, ec in POSITIONS)
             for tr, tc in ((rr - er, cc - ec) for er, ec in POSITIONS))
     return claimed
+
+
+def _shifted_halves(rows: list[list[CellReading]]) -> list[list[CellReading]]:
+    """A tile read on exactly two side-by-side spaces, fewer of its other two cells showing it (a
+    piece read at least HALF_PIECE_SURE standing on its level that another tile does not carry:
+    _claimed), is the tile on the other side of that pair, at the same level, where that one can
+    lie (garden_rules.tile_fits) and both its other cells show it (read as it fitting at least
+    HALF_MATE_FITS, or a piece read at least HALF_PIECE_SURE standing on its level): a tile covers
+    its four spaces, each showing it or carrying a piece on its level (babylon.build.support). A
+    row of spaces beside hidden cells passes for the next tile's by parallax (s7 f160: a level-1
+    tile's upper row read with the row above, whose cells carry a double pillar and another tile's
+    space). Read no surer than GHOST_CAP."""
+    groups: dict[tuple[str, int], list[tuple[int, int]]] = {}
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            if cell.label == labels.TILE:
+                groups.setdefault((cell.attrs["tile"], cell.attrs["level"]), []).append((r, c))
+    out = None
+    for (tile, level), cells in groups.items():
+        if len(cells) != 2:
+            continue
+        (r1, c1), (r2, c2) = cells
+        if abs(r1 - r2) + abs(c1 - c2) != 1:
+            continue
+        tr, tc, _ = _footprint_cells(tile)[0]
+        if r1 == r2:  # a row of the tile: the other tile has it as its other row
+            ar, ac = (tr - 1 if r1 == tr else tr + 1), tc
+        else:
+            ar, ac = tr, (tc - 1 if c1 == tc else tc + 1)
+        if not (0 <= ar <= 6 and 0 <= ac <= 6):
+            continue
+        pos = _position_of(tile, r1, c1)
+        own = tile_fits(rows, r1, c1, level, pos, HALF_PIECE_SURE, 2.0)[1] - _claimed(rows, r1, c1, level, pos)
+        other = f"r{ar}c{ac}"
+        trial = [list(row) for row in rows]
+        for r, c in cells:
+            trial[r][c] = replace(rows[r][c], attrs={**rows[r][c].attrs, "tile": other})
+        alt = _position_of(other, r1, c1)
+        fits, _ = tile_fits(trial, r1, c1, level, alt, SURE)
+        rest = [(rr, cc) for rr, cc, _ in _footprint_cells(other) if (rr, cc) not in cells]
+        shown = sum(_reads_tile(replace(trial[rr][cc], confidence=1.0), other, level)
+                    and trial[rr][cc].confidence >= HALF_MATE_FITS
+                    or (trial[rr][cc].label != labels.TILE and trial[rr][cc].confidence >= HALF_PIECE_SURE
+                        and level in stands_on(trial[rr][cc])) for rr, cc in rest)
+        shown -= _claimed(trial, r1, c1, level, alt) if shown else 0
+        if not fits or shown < 2 or own >= shown:
+            continue
+        out = out or [list(row) for row in rows]
+        flower = next((trial[rr][cc].attrs["flower"] for rr, cc in rest if trial[rr][cc].label == labels.TILE),
+                      rows[r1][c1].attrs["flower"])
+        for r, c in cells:
+            cell = trial[r][c]
+            out[r][c] = replace(cell, confidence=min(cell.confidence, GHOST_CAP), attrs={**cell.attrs, "flower": flower})
+    return rows if out is None else out
 
 
 def _reads_tile(cell: CellReading, tile: str, level: int) -> bool:
