@@ -77,6 +77,7 @@ SURE = 0.5  # a reading at least this sure is the camera's clear view of the cel
 HIDDEN = 0.4  # a face this hidden by its neighbours has no view of its own (the bench: under 60 % in sight)
 RECALL_CAP = 0.75  # a reading from memory is never "confident": the camera did not confirm it now
 DEPTH = 6  # readings kept per cell (a cell's stack is rarely deeper: board, pillar, tile, pillar, tile, piece)
+STILL_SHOWN = SURE  # a remembered tile read this surely on another of its spaces still lies there (_tile_still_shown)
 FITS = 0.05  # an alternative fitting less is not seen there (the single frame's NOTHING_FITS)
 PILLARS = (labels.PILLAR1, labels.PILLAR2)
 _HEIGHT = {labels.PILLAR1: 1, labels.PILLAR2: 2}  # the levels a pillar adds
@@ -338,17 +339,17 @@ def _settle(rows, memory: Memory, r: int, c: int, view: FaceView | None = None) 
 
 def _tile_still_shown(rows, top: Record, r: int, c: int) -> bool:
     """Whether (r, c), read as a space of another tile at the level of the tile remembered there
-    (`top`), is still that tile's space: the frame reads the remembered tile surely on another of
-    its spaces. A tile covers its four spaces and stays where it is put (babylon.build.support),
-    and no other tile can share a space with it at its level: the other footprint is a misread
-    of its edge (a hidden neighbour's side taken for the tile's other half)."""
+    (`top`), is still that tile's space: the frame reads the remembered tile on another of its
+    spaces at least STILL_SHOWN. A tile covers its four spaces and stays where it is put
+    (babylon.build.support), and no other tile can share a space with it at its level: the other
+    footprint is a misread of its edge (a hidden neighbour's side taken for the tile's other half)."""
     now = rows[r][c]
     if now.label != labels.TILE or top[0] != labels.TILE or now.attrs["level"] != top[1]["level"] \
             or now.attrs["tile"] == top[1]["tile"]:
         return False
     tile_id = top[1]["tile"]
     return any(rows[rr][cc].label == labels.TILE and rows[rr][cc].attrs["tile"] == tile_id
-               and rows[rr][cc].attrs["level"] == top[1]["level"] and rows[rr][cc].confidence >= SURE
+               and rows[rr][cc].attrs["level"] == top[1]["level"] and rows[rr][cc].confidence >= STILL_SHOWN
                for rr, cc in footprint(tile_id) if (rr, cc) != (r, c))
 
 
