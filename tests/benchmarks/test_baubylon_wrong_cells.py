@@ -3,7 +3,7 @@ frames read back instead of rendered again."""
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import pickle
 import sys
 from pathlib import Path
@@ -16,14 +16,12 @@ SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "baubylon_wrong_ce
 
 @pytest.fixture(scope="module")
 def script():
-    spec = importlib.util.spec_from_file_location("baubylon_wrong_cells", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass looks its module up there
+    sys.path.insert(0, str(SCRIPT.parent))  # imported by name, as a script's own directory is on the path
     try:
-        spec.loader.exec_module(module)
-        yield module
+        yield importlib.import_module(SCRIPT.stem)
     finally:
-        del sys.modules[spec.name]
+        sys.path.remove(str(SCRIPT.parent))
+        sys.modules.pop(SCRIPT.stem, None)
 
 
 def space(height: int, pawns: int) -> dict:
