@@ -16,9 +16,12 @@ The rules (the current frame wins wherever it reads a space at least UNSURE sure
   where a taller stand nearer the camera may hide the top (the observer caps the cell so: a hidden
   outline reads as none, which is the table's sign).
 - A space whose height the frame reads below UNSURE, where the memory is at least as sure (the
-  field seen first stands on a tie), takes the remembered height: once play has begun (a pawn
-  read on the board at least UNSURE: baubylon.enter, pawns come onto a built field), or where the
-  remembered block is the higher (while the field is built, blocks are only added).
+  field seen first stands on a tie), takes the remembered height where the remembered block is
+  the higher (while the field is built, blocks are only added). Once play has begun (a pawn read
+  on the board at least UNSURE: baubylon.enter, pawns come onto a built field) the field stays, so
+  any height the frame reads no surer than the memory takes the remembered one, however clear the
+  frame's view (bench baubylon.built seed 1 frame 78: a block seen 8 high read 6 under a stack
+  at 0.52).
 - A stack on it keeps the top the frame sees (a pawn's top is read well; the block under it is
   half hidden): its pawns are the top less the block, between one and baubylon.stack's five, on a
   block the frame's column allows (every pawn under the top shows below it); otherwise the
@@ -123,8 +126,12 @@ def with_history(current: Observation, previous: Observation, view: SpaceView,
             out.append(cell)
             memory.append([height, max(sure, sures[i])])
             continue
-        if sure >= unsure or sure > sures[i] or not (playing or kept > height):
-            out.append(cell)  # a clear view, a surer one, or a block added while the field is built
+        if sure > sures[i] or (not playing and (sure >= unsure or kept < height)):
+            # a surer view; while the field is built, a clear one or a block added. In play the
+            # field stays (baubylon.field): a height the frame reads less surely than it was
+            # seen gives way to the remembered one, clear view or not (the field seen first
+            # stands on a tie)
+            out.append(cell)
             # in play the field stays (baubylon.field): a surer memory is not replaced by a less
             # sure reading (a new game starts without history: BoardReader.forget)
             memory.append([kept, sures[i]] if playing and sures[i] > sure else [height, sure])
