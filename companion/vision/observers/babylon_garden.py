@@ -1843,18 +1843,18 @@ def _shown_by_sibling(rows: list[list[CellReading]], r: int, c: int, level: int,
     piece on that level may stand on another tile there)."""
     dr, dc = POSITIONS[position]
     tile = f"r{r - dr}c{c - dc}"
-    shown = 0
-    for rr, cc, _ in _footprint_cells(tile):
-        if (rr, cc) == (r, c) or not (0 <= rr < 8 and 0 <= cc < 8):
-            continue
-        cell = rows[rr][cc]
-        if cell.confidence < SIBLING_SURE:
-            continue
-        if cell.label == labels.TILE:
-            shown += cell.attrs.get("tile") == tile and cell.attrs.get("level") == level
-        else:
-            shown += level in stands_on(cell)
+    shown = sum(_shows_tile(rows[rr][cc], tile, level, SIBLING_SURE, SIBLING_SURE)
+                for rr, cc, _ in _footprint_cells(tile) if (rr, cc) != (r, c) and 0 <= rr < 8 and 0 <= cc < 8)
     return shown >= SIBLINGS_SHOWN
+
+
+def _shows_tile(cell: CellReading, tile: str, level: int, tile_sure: float, piece_sure: float) -> bool:
+    """Whether `cell` shows `tile` at `level`: read as that tile's space at least `tile_sure`, or
+    as a piece standing on its level at least `piece_sure` (a tile covers its four spaces, each
+    showing it or carrying a piece on its level: babylon.build.support)."""
+    if cell.label == labels.TILE:
+        return cell.confidence >= tile_sure and cell.attrs.get("tile") == tile and cell.attrs.get("level") == level
+    return cell.confidence >= piece_sure and level in stands_on(cell)
 
 
 def _fountain_mate_level(rows: list[list[CellReading]], r: int, c: int, tied) -> int | None:
@@ -1931,10 +1931,7 @@ def _shifted_halves(rows: list[list[CellReading]]) -> list[list[CellReading]]:
         alt = _position_of(other, r1, c1)
         fits, _ = tile_fits(trial, r1, c1, level, alt, SURE)
         rest = [(rr, cc) for rr, cc, _ in _footprint_cells(other) if (rr, cc) not in cells]
-        shown = sum(_reads_tile(replace(trial[rr][cc], confidence=1.0), other, level)
-                    and trial[rr][cc].confidence >= HALF_MATE_FITS
-                    or (trial[rr][cc].label != labels.TILE and trial[rr][cc].confidence >= HALF_PIECE_SURE
-                        and level in stands_on(trial[rr][cc])) for rr, cc in rest)
+        shown = sum(_shows_tile(trial[rr][cc], other, level, HALF_MATE_FITS, HALF_PIECE_SURE) for rr, cc in rest)
         shown -= _claimed(trial, r1, c1, level, alt) if shown else 0
         if not fits or shown < 2 or own >= shown:
             continue
